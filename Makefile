@@ -1,0 +1,59 @@
+# Command Console: the common tasks. `make run` and `make test` install what
+# is missing (Debian packages through apt-get, Go modules) before they run.
+
+GO      ?= go
+export PATH := $(PATH):/usr/local/go/bin
+PKGS_ANDROID = $(shell $(GO) list ./... | grep -v -e '/app$$' -e '/app/' -e '/cmd/commandconsole$$')
+
+.PHONY: run test deps ccctl build bench fmt fmt-check vet android-check screenshot ci clean
+
+## run: install what is missing, then start the app (needs a display)
+run:
+	@if [ "$$(uname)" = Linux ] && [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ]; then \
+	  echo "make run: no display found (DISPLAY and WAYLAND_DISPLAY are unset); for the command line use: go run ./cmd/ccctl --help"; exit 1; fi
+	@.ci/install-deps
+	$(GO) run ./cmd/commandconsole
+
+## test: install what is missing, then run every test with the race detector
+test: deps
+	$(GO) test -race ./...
+
+deps:
+	@.ci/install-deps
+
+## ccctl: build the headless command line into bin/ccctl
+ccctl:
+	$(GO) build -o bin/ccctl ./cmd/ccctl
+
+## build: build both binaries into bin/
+build: deps
+	$(GO) build -o bin/commandconsole ./cmd/commandconsole
+	$(GO) build -o bin/ccctl ./cmd/ccctl
+
+## bench: the headline figures (engine, store append, resume) as one table
+bench:
+	$(GO) run ./cmd/ccctl bench
+
+fmt:
+	gofmt -w $$(git ls-files '*.go')
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+	CGO_ENABLED=0 $(GO) vet -tags ci ./...
+
+## android-check: everything outside the GUI builds for Android tablets
+android-check:
+	GOOS=android GOARCH=arm64 CGO_ENABLED=0 $(GO) build $(PKGS_ANDROID)
+
+## screenshot: start the real app under Xvfb and check it draws something
+screenshot:
+	.ci/screenshot.sh screenshot.png
+
+ci:
+	bash .ci/run
+
+clean:
+	rm -rf bin screenshot.png

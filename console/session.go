@@ -1,0 +1,704 @@
+package console
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+// DefaultSnapshotEvery is how many events a Session lets pass between
+// snapshots when Options.SnapshotEvery is zero.
+const DefaultSnapshotEvery = 100
+
+// recentCommands bounds the command IDs a Session remembers for idempotency.
+const recentCommands = 256
+
+// Options configure a Session.
+type Options struct {
+	// Store keeps the game; nil means a fresh MemStore.
+	Store Store
+	// Clock gives the wall-clock time for save metadata and history only;
+	// nil means time.Now. Rules never see it.
+	Clock func() time.Time
+	// SnapshotEvery is the number of events between snapshots; 0 means
+	// DefaultSnapshotEvery.
+	SnapshotEvery int
+	// NewID makes a new game's id; nil means a random 12-hex-digit id.
+	NewID func() string
+}
+
+func (o Options) withDefaults() Options {
+	if o.Store == nil {
+		o.Store = NewMemStore()
+	}
+	if o.Clock == nil {
+		o.Clock = time.Now
+	}
+	if o.SnapshotEvery <= 0 {
+		o.SnapshotEvery = DefaultSnapshotEvery
+	}
+	if o.NewID == nil {
+		o.NewID = func() string { return "g" + randomHex(6) }
+	}
+	return o
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic(fmt.Sprintf("crypto/rand: %v", err)) // never fails on supported platforms
+	}
+	return hex.EncodeToString(b)
+}
+
+// RandomSeed returns a fresh dice seed for a new game.
+func RandomSeed() uint64 {
+	b := make([]byte, 8)
+	if _, err := rand.Read(b); err != nil {
+		panic(fmt.Sprintf("crypto/rand: %v", err))
+	}
+	// Keep seeds within 2^53 so they survive JSON numbers unchanged, and
+	// never 0, which means "pick one".
+	return binary.BigEndian.Uint64(b)>>11 | 1
+}
+
+// Result is the outcome of one accepted command.
+type Result struct {
+	// Seq is the log position of the command's last event (or of the log's
+	// end when the command produced none).
+	Seq    uint64  `json:"seq"`
+	Events []Event `json:"events"`
+	Status Status  `json:"status"`
+	// Duplicate is true when the command's ID had already been applied and
+	// this is the earlier result.
+	Duplicate bool `json:"duplicate,omitempty"`
+	// Warning reports a non-fatal problem (a snapshot that could not be
+	// saved); the command itself is safely stored.
+	Warning string `json:"warning,omitempty"`
+}
+
+// ChangeKind says what changed a game.
+type ChangeKind string
+
+// The kinds of change a subscriber is told about.
+const (
+	ChangeCommand ChangeKind = "command"
+	ChangeUndo    ChangeKind = "undo"
+)
+
+// Change tells subscribers that a game moved on; they read the new view with
+// Session.View.
+type Change struct {
+	Kind   ChangeKind
+	Seat   Seat
+	Seq    uint64
+	Status Status
+}
+
+// Session owns one running game. It is safe for concurrent use: commands
+// are serialised, and subscribers are told of every change after it is
+// stored.
+type Session struct {
+	mu        sync.Mutex
+	rules     Rules
+	opt       Options
+	meta      GameMeta
+	state     State
+	dice      *Dice
+	lastSnap  uint64
+	recent    map[string]Result
+	recentIDs []string
+
+	subMu   sync.Mutex
+	subs    map[int]func(Change)
+	nextSub int
+}
+
+// Create starts a new game from setup and records it in the store.
+func Create(rules Rules, setup Setup, opt Options) (*Session, error) {
+	opt = opt.withDefaults()
+	setup, err := ValidateSetup(rules, setup)
+	if err != nil {
+		return nil, err
+	}
+	state, err := rules.New(setup)
+	if err != nil {
+		return nil, fmt.Errorf("new %s game: %w", setup.System, err)
+	}
+	now := opt.Clock()
+	st := rules.Status(state)
+	meta := GameMeta{
+		ID: opt.NewID(), Setup: setup, Status: statusOf(st), Summary: st.Summary,
+		Created: now, Updated: now,
+	}
+	if err := opt.Store.Create(meta); err != nil {
+		return nil, fmt.Errorf("create game %s: %w", meta.ID, err)
+	}
+	s := newSession(rules, opt)
+	s.meta, s.state, s.dice = meta, state, NewDice(setup.Seed)
+	return s, nil
+}
+
+// Open resumes a stored game: its latest snapshot plus the events after it.
+func Open(rules Rules, id string, opt Options) (*Session, error) {
+	opt = opt.withDefaults()
+	s := newSession(rules, opt)
+	if err := s.reload(id); err != nil {
+		return nil, err
+	}
+	if s.meta.Setup.System != rules.Info().ID {
+		return nil, fmt.Errorf("open game %s: it is a %s game, not %s", id, s.meta.Setup.System, rules.Info().ID)
+	}
+	return s, nil
+}
+
+func newSession(rules Rules, opt Options) *Session {
+	return &Session{rules: rules, opt: opt, recent: map[string]Result{}, subs: map[int]func(Change){}}
+}
+
+// ValidateSetup checks a setup against the system's seat limits and option
+// schema and fills in defaults (title, seed).
+func ValidateSetup(rules Rules, setup Setup) (Setup, error) {
+	info := rules.Info()
+	if setup.System == "" {
+		setup.System = info.ID
+	}
+	if setup.System != info.ID {
+		return setup, Reject("setup is for system %q, not %q", setup.System, info.ID)
+	}
+	if setup.Title == "" {
+		setup.Title = info.Name
+	}
+	if len(setup.Title) > 120 {
+		return setup, Reject("title is %d bytes long; at most 120 allowed", len(setup.Title))
+	}
+	if setup.Seed == 0 {
+		setup.Seed = RandomSeed()
+	}
+	if n := len(setup.Seats); n < info.MinSeats || n > info.MaxSeats {
+		return setup, Reject("%s needs %d to %d seats, got %d", info.Name, info.MinSeats, info.MaxSeats, n)
+	}
+	seen := map[Seat]bool{}
+	for _, seat := range setup.Seats {
+		switch {
+		case strings.TrimSpace(string(seat)) == "":
+			return setup, Reject("a seat name is empty")
+		case seat == Public:
+			return setup, Reject("%q is reserved for the spectator view; choose another seat name", Public)
+		case len(seat) > 24:
+			return setup, Reject("seat name %q is longer than 24 bytes", seat)
+		case seen[seat]:
+			return setup, Reject("seat %q is given twice", seat)
+		}
+		seen[seat] = true
+	}
+	raw := map[string]any{}
+	for k, v := range setup.Options {
+		raw[k] = v
+	}
+	if _, err := ValidateArgs(info.Options, raw, setup.Seats); err != nil {
+		return setup, Reject("setup option: %v", err)
+	}
+	return setup, nil
+}
+
+// ID is the game's id.
+func (s *Session) ID() string { s.mu.Lock(); defer s.mu.Unlock(); return s.meta.ID }
+
+// Rules returns the game's rule set.
+func (s *Session) Rules() Rules { return s.rules }
+
+// Meta returns the game's current metadata.
+func (s *Session) Meta() GameMeta { s.mu.Lock(); defer s.mu.Unlock(); return s.meta }
+
+// Seats returns the game's seats in setup order.
+func (s *Session) Seats() []Seat {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Seat(nil), s.meta.Setup.Seats...)
+}
+
+// Status returns the game's status.
+func (s *Session) Status() Status {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.rules.Status(s.state)
+}
+
+func (s *Session) hasSeat(seat Seat) bool {
+	for _, x := range s.meta.Setup.Seats {
+		if x == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// Do decides and applies one command for seat, stores its events in one
+// transaction and then tells subscribers. A refused command returns a
+// Rejection and changes nothing.
+func (s *Session) Do(seat Seat, cmd Command) (Result, error) {
+	res, changed, err := s.do(seat, cmd)
+	if err == nil && changed {
+		s.notify(Change{Kind: ChangeCommand, Seat: seat, Seq: res.Seq, Status: res.Status})
+	}
+	return res, err
+}
+
+func (s *Session) do(seat Seat, cmd Command) (res Result, changed bool, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if cmd.ID != "" {
+		if r, ok := s.recent[cmd.ID]; ok {
+			r.Duplicate = true
+			return r, false, nil
+		}
+		if len(cmd.ID) > 64 {
+			return res, false, Reject("command id is longer than 64 bytes")
+		}
+	}
+	if !s.hasSeat(seat) {
+		return res, false, Reject("%q is not a seat of this game (seats: %s)", seat, seatList(s.meta.Setup.Seats))
+	}
+	specs := s.rules.Commands()
+	spec, ok := FindCommand(specs, cmd.Name)
+	if !ok {
+		return res, false, Reject("unknown command %q for %s (commands: %s)", cmd.Name, s.rules.Info().Name, strings.Join(CommandNames(specs), ", "))
+	}
+	args, err := ValidateArgs(spec.Args, cmd.Args, s.meta.Setup.Seats)
+	if err != nil {
+		return res, false, Reject("%s: %v", cmd.Name, err)
+	}
+	if cmd.ID == "" {
+		cmd.ID = fmt.Sprintf("c%d", s.meta.LastSeq+1)
+	}
+	cmd.Args = args
+
+	savedDice := s.dice.Marshal()
+	rolls := s.dice.Rolls()
+	events, err := s.decide(seat, cmd)
+	if err != nil {
+		s.dice, _ = RestoreDice(savedDice)
+		if IsRejection(err) {
+			return res, false, err
+		}
+		return res, false, fmt.Errorf("game %s: decide %s: %w", s.meta.ID, cmd.Name, err)
+	}
+	if len(events) == 0 {
+		return Result{Seq: s.meta.LastSeq, Status: s.rules.Status(s.state)}, false, nil
+	}
+	at := s.opt.Clock().UnixMilli()
+	for i := range events {
+		events[i].Seq = s.meta.LastSeq + uint64(i) + 1
+		events[i].Seat = seat
+		events[i].Cmd = cmd.ID
+		events[i].At = at
+		events[i].Dice = nil
+	}
+	if s.dice.Rolls() != rolls {
+		events[len(events)-1].Dice = s.dice.Marshal()
+	}
+	if err := s.applyAll(events); err != nil {
+		return res, false, s.recover(fmt.Errorf("game %s: apply %s: %w", s.meta.ID, cmd.Name, err))
+	}
+	st := s.rules.Status(s.state)
+	meta := s.meta
+	meta.LastSeq = events[len(events)-1].Seq
+	meta.Updated = s.opt.Clock()
+	meta.Status, meta.Summary = statusOf(st), st.Summary
+	if err := s.opt.Store.Append(meta.ID, events, meta); err != nil {
+		return res, false, s.recover(fmt.Errorf("game %s: save %s: %w", meta.ID, cmd.Name, err))
+	}
+	s.meta = meta
+	res = Result{Seq: meta.LastSeq, Events: events, Status: st}
+	if meta.LastSeq-s.lastSnap >= uint64(s.opt.SnapshotEvery) {
+		if err := s.snapshot(); err != nil {
+			res.Warning = err.Error()
+		}
+	}
+	s.remember(cmd.ID, res)
+	return res, true, nil
+}
+
+// decide calls the rules, turning a panic into an error so one bad command
+// cannot take the app down.
+func (s *Session) decide(seat Seat, cmd Command) (events []Event, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("rules panicked: %v\n%s", p, debug.Stack())
+		}
+	}()
+	return s.rules.Decide(s.state, seat, cmd, s.dice)
+}
+
+func (s *Session) applyAll(events []Event) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("rules panicked: %v", p)
+		}
+	}()
+	for _, e := range events {
+		if s.state, err = s.rules.Apply(s.state, e); err != nil {
+			return fmt.Errorf("event %d (%s): %w", e.Seq, e.Type, err)
+		}
+		if len(e.Dice) > 0 {
+			if s.dice, err = RestoreDice(e.Dice); err != nil {
+				return fmt.Errorf("event %d: %w", e.Seq, err)
+			}
+		}
+	}
+	return nil
+}
+
+// recover rebuilds the in-memory game from the store after a failure half
+// way through a command, so memory never runs ahead of what is saved.
+func (s *Session) recover(cause error) error {
+	if err := s.reload(s.meta.ID); err != nil {
+		return fmt.Errorf("%w; reloading the game also failed: %v", cause, err)
+	}
+	return cause
+}
+
+func (s *Session) remember(id string, r Result) {
+	if _, ok := s.recent[id]; !ok {
+		s.recentIDs = append(s.recentIDs, id)
+	}
+	s.recent[id] = r
+	for len(s.recentIDs) > recentCommands {
+		delete(s.recent, s.recentIDs[0])
+		s.recentIDs = s.recentIDs[1:]
+	}
+}
+
+func (s *Session) forget(id string) {
+	delete(s.recent, id)
+	for i, x := range s.recentIDs {
+		if x == id {
+			s.recentIDs = append(s.recentIDs[:i], s.recentIDs[i+1:]...)
+			break
+		}
+	}
+}
+
+func statusOf(st Status) GameStatus {
+	if st.Finished {
+		return StatusFinished
+	}
+	return StatusActive
+}
+
+// reload replaces the in-memory game with the stored one.
+func (s *Session) reload(id string) error {
+	meta, snap, tail, err := s.opt.Store.Load(id)
+	if err != nil {
+		return fmt.Errorf("load game %s: %w", id, err)
+	}
+	state, dice, err := restore(s.rules, meta, snap, tail)
+	if err != nil {
+		return fmt.Errorf("load game %s: %w", id, err)
+	}
+	s.meta, s.state, s.dice = meta, state, dice
+	s.lastSnap = 0
+	if snap != nil {
+		s.lastSnap = snap.Seq
+	}
+	return nil
+}
+
+func restore(rules Rules, meta GameMeta, snap *Snapshot, tail []Event) (State, *Dice, error) {
+	var (
+		state State
+		dice  *Dice
+		err   error
+		next  uint64 = 1
+	)
+	if snap == nil {
+		if state, err = rules.New(meta.Setup); err != nil {
+			return nil, nil, fmt.Errorf("set up: %w", err)
+		}
+		dice = NewDice(meta.Setup.Seed)
+	} else {
+		if state, err = rules.DecodeState(snap.State); err != nil {
+			return nil, nil, fmt.Errorf("snapshot at %d: %w", snap.Seq, err)
+		}
+		if dice, err = RestoreDice(snap.Dice); err != nil {
+			return nil, nil, fmt.Errorf("snapshot at %d: %w", snap.Seq, err)
+		}
+		next = snap.Seq + 1
+	}
+	state, dice, err = replay(rules, state, dice, next, tail)
+	if err != nil {
+		return nil, nil, err
+	}
+	if last := next - 1 + uint64(len(tail)); last != meta.LastSeq {
+		return nil, nil, fmt.Errorf("log ends at event %d but the index says %d", last, meta.LastSeq)
+	}
+	return state, dice, nil
+}
+
+func replay(rules Rules, state State, dice *Dice, next uint64, events []Event) (st State, d *Dice, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("replay: rules panicked: %v", p)
+		}
+	}()
+	for _, e := range events {
+		if e.Seq != next {
+			return nil, nil, fmt.Errorf("event %d found where %d was expected", e.Seq, next)
+		}
+		next++
+		if state, err = rules.Apply(state, e); err != nil {
+			return nil, nil, fmt.Errorf("replay event %d (%s): %w", e.Seq, e.Type, err)
+		}
+		if len(e.Dice) > 0 {
+			if dice, err = RestoreDice(e.Dice); err != nil {
+				return nil, nil, fmt.Errorf("replay event %d: %w", e.Seq, err)
+			}
+		}
+	}
+	return state, dice, nil
+}
+
+// Replay rebuilds a game's state and dice from its setup and its whole log,
+// without rolling: the reference the conformance suite compares against.
+func Replay(rules Rules, setup Setup, events []Event) (State, *Dice, error) {
+	state, err := rules.New(setup)
+	if err != nil {
+		return nil, nil, fmt.Errorf("set up: %w", err)
+	}
+	return replay(rules, state, NewDice(setup.Seed), 1, events)
+}
+
+// Checkpoint stores a snapshot now (the app calls it when going to the
+// background), so the next resume replays nothing.
+func (s *Session) Checkpoint() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.lastSnap == s.meta.LastSeq {
+		return nil
+	}
+	return s.snapshot()
+}
+
+func (s *Session) snapshot() error {
+	b, err := s.rules.EncodeState(s.state)
+	if err != nil {
+		return fmt.Errorf("snapshot game %s: %w", s.meta.ID, err)
+	}
+	snap := Snapshot{Seq: s.meta.LastSeq, State: b, Dice: s.dice.Marshal()}
+	if err := s.opt.Store.PutSnapshot(s.meta.ID, snap); err != nil {
+		return fmt.Errorf("snapshot game %s at %d: %w", s.meta.ID, snap.Seq, err)
+	}
+	s.lastSnap = snap.Seq
+	return nil
+}
+
+// EncodedState returns the game's state as the rules serialise it, for
+// comparing two replicas byte for byte.
+func (s *Session) EncodedState() ([]byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.rules.EncodeState(s.state)
+}
+
+// View returns what seat may know now. Public gives the spectator view; an
+// unknown seat is refused.
+func (s *Session) View(seat Seat) (v View, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if seat != Public && !s.hasSeat(seat) {
+		return nil, Reject("%q is not a seat of this game (seats: %s, or %s)", seat, seatList(s.meta.Setup.Seats), Public)
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("game %s: view for %s: rules panicked: %v", s.meta.ID, seat, p)
+		}
+	}()
+	return s.rules.View(s.state, seat), nil
+}
+
+// LastCommand returns the events of the most recent command, oldest first,
+// or nil when the log is empty.
+func (s *Session) LastCommand() ([]Event, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lastCommand()
+}
+
+func (s *Session) lastCommand() ([]Event, error) {
+	end := s.meta.LastSeq
+	if end == 0 {
+		return nil, nil
+	}
+	for window := uint64(64); ; window *= 4 {
+		from := uint64(1)
+		if end > window {
+			from = end - window + 1
+		}
+		evs, err := s.opt.Store.Events(s.meta.ID, from, end)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: read log: %w", s.meta.ID, err)
+		}
+		if len(evs) == 0 {
+			return nil, fmt.Errorf("game %s: log is empty but the index says it ends at %d", s.meta.ID, end)
+		}
+		cmd := evs[len(evs)-1].Cmd
+		i := len(evs) - 1
+		for i > 0 && evs[i-1].Cmd == cmd {
+			i--
+		}
+		if i > 0 || from == 1 {
+			return evs[i:], nil
+		}
+	}
+}
+
+// Undo takes back seat's most recent command, when the rules allow: never
+// a command whose events carry a Barrier (a dice result the other side has
+// seen), and never past what Rules.Undoable refuses.
+func (s *Session) Undo(seat Seat) (Result, error) {
+	res, err := s.undo(seat)
+	if err == nil {
+		s.notify(Change{Kind: ChangeUndo, Seat: seat, Seq: res.Seq, Status: res.Status})
+	}
+	return res, err
+}
+
+func (s *Session) undo(seat Seat) (Result, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.hasSeat(seat) {
+		return Result{}, Reject("%q is not a seat of this game (seats: %s)", seat, seatList(s.meta.Setup.Seats))
+	}
+	last, err := s.lastCommand()
+	if err != nil {
+		return Result{}, err
+	}
+	if len(last) == 0 {
+		return Result{}, Reject("nothing to undo: no command has been played yet")
+	}
+	for _, e := range last {
+		if e.Barrier {
+			return Result{}, Reject("cannot undo %s: it revealed something the other side has seen", e.Type)
+		}
+	}
+	if err := s.rules.Undoable(s.state, seat, last); err != nil {
+		if IsRejection(err) {
+			return Result{}, err
+		}
+		return Result{}, fmt.Errorf("game %s: undo: %w", s.meta.ID, err)
+	}
+	meta := s.meta
+	meta.LastSeq = last[0].Seq - 1
+	meta.Undos++
+	meta.Updated = s.opt.Clock()
+	if err := s.opt.Store.Truncate(meta.ID, meta.LastSeq, meta); err != nil {
+		return Result{}, fmt.Errorf("game %s: undo: %w", meta.ID, err)
+	}
+	if err := s.reload(meta.ID); err != nil {
+		return Result{}, err
+	}
+	st := s.rules.Status(s.state)
+	if s.meta.Status != statusOf(st) || s.meta.Summary != st.Summary {
+		// An undo can reopen a finished game: keep the index true.
+		fixed := s.meta
+		fixed.Status, fixed.Summary = statusOf(st), st.Summary
+		if err := s.opt.Store.Truncate(fixed.ID, fixed.LastSeq, fixed); err != nil {
+			return Result{}, fmt.Errorf("game %s: undo: %w", fixed.ID, err)
+		}
+		s.meta = fixed
+	}
+	s.forget(last[0].Cmd)
+	return Result{Seq: s.meta.LastSeq, Events: last, Status: st}, nil
+}
+
+// HistoryLine is one event of a game's history as a seat may see it.
+type HistoryLine struct {
+	Seq  uint64 `json:"seq"`
+	Seat Seat   `json:"seat"`
+	Type string `json:"type"`
+	Text string `json:"text"`
+	At   int64  `json:"at"`
+}
+
+// History returns the game's log as lines seat may see (Public: what every
+// seat may see).
+func (s *Session) History(seat Seat) ([]HistoryLine, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if seat != Public && !s.hasSeat(seat) {
+		return nil, Reject("%q is not a seat of this game", seat)
+	}
+	evs, err := s.opt.Store.Events(s.meta.ID, 1, 0)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: read log: %w", s.meta.ID, err)
+	}
+	return describeAll(s.rules, s.meta.Setup, evs, seat)
+}
+
+// describeAll replays the log, describing each event against the state just
+// before it, so names and numbers read as they were at the time.
+func describeAll(rules Rules, setup Setup, evs []Event, seat Seat) (lines []HistoryLine, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("history: rules panicked: %v", p)
+		}
+	}()
+	state, err := rules.New(setup)
+	if err != nil {
+		return nil, err
+	}
+	lines = make([]HistoryLine, 0, len(evs))
+	for _, e := range evs {
+		if text, ok := rules.Describe(state, e, seat); ok {
+			lines = append(lines, HistoryLine{Seq: e.Seq, Seat: e.Seat, Type: e.Type, Text: text, At: e.At})
+		}
+		if state, err = rules.Apply(state, e); err != nil {
+			return nil, fmt.Errorf("event %d: %w", e.Seq, err)
+		}
+	}
+	return lines, nil
+}
+
+// Subscribe registers fn to be called after every stored change; cancel
+// removes it. fn runs on the goroutine that made the change, outside the
+// session's lock, so it may call View; a GUI must hop to its own thread.
+func (s *Session) Subscribe(fn func(Change)) (cancel func()) {
+	s.subMu.Lock()
+	defer s.subMu.Unlock()
+	id := s.nextSub
+	s.nextSub++
+	s.subs[id] = fn
+	return func() {
+		s.subMu.Lock()
+		defer s.subMu.Unlock()
+		delete(s.subs, id)
+	}
+}
+
+func (s *Session) notify(c Change) {
+	s.subMu.Lock()
+	ids := make([]int, 0, len(s.subs))
+	for id := range s.subs {
+		ids = append(ids, id)
+	}
+	fns := make([]func(Change), 0, len(ids))
+	sort.Ints(ids)
+	for _, id := range ids {
+		fns = append(fns, s.subs[id])
+	}
+	s.subMu.Unlock()
+	for _, fn := range fns {
+		fn(c)
+	}
+}
+
+// ErrClosed is returned by a Store used after Close.
+var ErrClosed = errors.New("save file is closed")
