@@ -89,8 +89,13 @@ func canonical(d *msgpack.Decoder, w *bytes.Buffer, depth int) error {
 	return nil
 }
 
-// Decode parses msgpack produced by Encode into v.
+// Decode parses one msgpack value produced by Encode into v. It first checks
+// the bytes with CheckMsgpack, so damaged or hostile input is refused with an
+// error instead of a huge allocation.
 func Decode(b []byte, v any) error {
+	if err := CheckMsgpack(b); err != nil {
+		return fmt.Errorf("decode %T: %w", v, err)
+	}
 	if err := msgpack.Unmarshal(b, v); err != nil {
 		return fmt.Errorf("decode %T: %w", v, err)
 	}

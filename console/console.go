@@ -127,8 +127,9 @@ type Rules interface {
 	// wrap it with Reject so callers can tell refusals from failures.
 	Decide(s State, seat Seat, cmd Command, d *Dice) ([]Event, error)
 	// Apply folds one event into the state and returns the new state. It may
-	// modify and return s. It never rolls dice; it fails only on an event it
-	// cannot decode (a damaged save).
+	// modify and return s. It never rolls dice. It fails only on an event
+	// that cannot be part of this game: one it cannot decode, or one that
+	// does not fit the state (a damaged save); never on a decided event.
 	Apply(s State, e Event) (State, error)
 	// View returns what seat may know of s; Public gives the spectator view.
 	// It must not modify s and must never panic.
@@ -136,7 +137,7 @@ type Rules interface {
 	// Status tells whether the game is over, and the placements when it is.
 	Status(s State) Status
 	// Describe renders one event as a line of history for seat, and whether
-	// seat may see it at all.
+	// seat may see it at all. s is the state just before the event.
 	Describe(s State, e Event, seat Seat) (string, bool)
 	// Undoable reports whether seat may undo the command whose events are
 	// last (already applied to s). Return a Rejection saying why not.
@@ -219,8 +220,8 @@ type Store interface {
 	// to == 0 means to the end.
 	Events(id string, from, to uint64) ([]Event, error)
 	// List returns every game's metadata, newest update first. A damaged
-	// entry does not stop the others: it is reported in the returned
-	// DamagedError list, which names the game and what is wrong.
+	// entry does not stop the others: it is reported in the returned error
+	// list, each error naming the game and what is wrong.
 	List() ([]GameMeta, []error, error)
 	// Delete removes a game and everything stored for it.
 	Delete(id string) error

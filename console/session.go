@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // DefaultSnapshotEvery is how many events a Session lets pass between
@@ -182,31 +183,53 @@ func ValidateSetup(rules Rules, setup Setup) (Setup, error) {
 	if setup.Seed == 0 {
 		setup.Seed = RandomSeed()
 	}
-	if n := len(setup.Seats); n < info.MinSeats || n > info.MaxSeats {
-		return setup, Reject("%s needs %d to %d seats, got %d", info.Name, info.MinSeats, info.MaxSeats, n)
+	if err := CheckSeats(info, setup.Seats); err != nil {
+		return setup, err
+	}
+	if _, err := SetupOptions(info, setup); err != nil {
+		return setup, err
+	}
+	return setup, nil
+}
+
+// CheckSeats checks a game's seat names against the system's limits: the
+// right number, each non-empty, valid UTF-8, at most 24 bytes, distinct,
+// and not the spectator's "public".
+func CheckSeats(info SystemInfo, seats []Seat) error {
+	if n := len(seats); n < info.MinSeats || n > info.MaxSeats {
+		return Reject("%s needs %d to %d seats, got %d", info.Name, info.MinSeats, info.MaxSeats, n)
 	}
 	seen := map[Seat]bool{}
-	for _, seat := range setup.Seats {
+	for _, seat := range seats {
 		switch {
 		case strings.TrimSpace(string(seat)) == "":
-			return setup, Reject("a seat name is empty")
+			return Reject("a seat name is empty")
+		case !utf8.ValidString(string(seat)):
+			return Reject("seat name %q is not valid UTF-8", seat)
 		case seat == Public:
-			return setup, Reject("%q is reserved for the spectator view; choose another seat name", Public)
+			return Reject("%q is reserved for the spectator view; choose another seat name", Public)
 		case len(seat) > 24:
-			return setup, Reject("seat name %q is longer than 24 bytes", seat)
+			return Reject("seat name %q is longer than 24 bytes", seat)
 		case seen[seat]:
-			return setup, Reject("seat %q is given twice", seat)
+			return Reject("seat %q is given twice", seat)
 		}
 		seen[seat] = true
 	}
-	raw := map[string]any{}
+	return nil
+}
+
+// SetupOptions validates a setup's options against the system's option
+// schema and returns them typed, defaults filled in: what Rules.New reads.
+func SetupOptions(info SystemInfo, setup Setup) (Args, error) {
+	raw := make(map[string]any, len(setup.Options))
 	for k, v := range setup.Options {
 		raw[k] = v
 	}
-	if _, err := ValidateArgs(info.Options, raw, setup.Seats); err != nil {
-		return setup, Reject("setup option: %v", err)
+	args, err := ValidateArgs(info.Options, raw, setup.Seats)
+	if err != nil {
+		return nil, Reject("setup option: %v", err)
 	}
-	return setup, nil
+	return args, nil
 }
 
 // ID is the game's id.

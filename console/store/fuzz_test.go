@@ -143,21 +143,3 @@ func FuzzDecodeMeta(f *testing.F) {
 func FuzzDecodeSnapshot(f *testing.F) {
 	fuzzDecoder(f, decodeSnapshot, console.Snapshot{Seq: 4, State: []byte{1}, Dice: []byte{2}}, BenchSnapshot(100))
 }
-
-// FuzzCheckMsgpack checks the length walker against msgpack's own Skip:
-// whatever the walker accepts, Skip must skip exactly.
-func FuzzCheckMsgpack(f *testing.F) {
-	for _, g := range garbage {
-		f.Add(g)
-	}
-	for _, s := range importSeeds(f) {
-		if len(s) > len(Magic) {
-			f.Add(s[len(Magic):])
-		}
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		if checkMsgpack(data) == nil {
-			checkSkip(t, data)
-		}
-	})
-}

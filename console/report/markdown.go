@@ -1,0 +1,90 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Markdown renders the report as a Markdown document (CommonMark with GitHub
+// tables). Text from the game (title, seat names, history) is escaped, so
+// it cannot inject markup.
+func Markdown(r Report) string {
+	var b strings.Builder
+	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
+
+	p("# %s\n\n", mdText(r.title()))
+	p("%s battle report · game %s\n\n", mdText(r.System.Name), mdText(r.Meta.ID))
+
+	p("| | |\n|---|---|\n")
+	p("| System | %s (%s) |\n", mdText(r.System.Name), mdText(r.System.ID))
+	p("| Seats | %s |\n", mdText(r.seats()))
+	if o := r.options(); o != "" {
+		p("| Options | %s |\n", mdText(o))
+	}
+	p("| Created | %s |\n", mdText(FormatTime(r.Meta.Created)))
+	p("| Updated | %s |\n", mdText(FormatTime(r.Meta.Updated)))
+	p("| Status | %s: %s |\n", r.state(), mdText(r.Status.Summary))
+	p("| Events | %d |\n", r.Meta.LastSeq)
+	p("| Undos | %s |\n\n", r.undos())
+
+	p("## Placements\n\n")
+	if rows := r.placeRows(); len(rows) > 0 {
+		p("| Place | Player | Score |\n|---|---|---:|\n")
+		for _, row := range rows {
+			p("| %s | %s | %d |\n", row.Place, mdText(row.Name), row.Score)
+		}
+		p("\n")
+	} else {
+		p("The game is not finished: %s.\n\n", mdText(r.Status.Summary))
+	}
+
+	p("## Timeline\n\n")
+	if len(r.History) == 0 {
+		p("Nothing has been played yet.\n\n")
+	} else {
+		p("| # | Time (UTC) | Seat | Event |\n|---:|---|---|---|\n")
+		for _, h := range r.History {
+			p("| %d | %s | %s | %s |\n", h.Seq, FormatAt(h.At), mdText(string(h.Seat)), mdText(h.Text))
+		}
+		p("\n")
+	}
+
+	p("## %s\n\n", r.viewHeading())
+	view := r.viewJSON()
+	fence := strings.Repeat("`", max(3, longestRun(view, '`')+1))
+	p("%sjson\n%s\n%s\n", fence, view, fence)
+	return b.String()
+}
+
+// mdText escapes text for a Markdown paragraph, heading or table cell:
+// Markdown's punctuation is backslash-escaped, "<" and "&" so that no HTML
+// reaches a renderer, and line breaks become spaces.
+func mdText(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		switch c {
+		case '\\', '`', '*', '_', '[', ']', '<', '>', '|', '#', '~', '&', '!':
+			b.WriteByte('\\')
+			b.WriteRune(c)
+		case '\n', '\r', '\t':
+			b.WriteByte(' ')
+		default:
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
+
+// longestRun returns the length of the longest run of c in s.
+func longestRun(s string, c rune) int {
+	best, n := 0, 0
+	for _, x := range s {
+		if x == c {
+			n++
+			best = max(best, n)
+		} else {
+			n = 0
+		}
+	}
+	return best
+}

@@ -1,0 +1,195 @@
+// Package report builds the battle report of a game from its log: who
+// played what, when, how it ended and what the table looks like now, as
+// every seat may see it (the public view). A report renders as Markdown, as
+// a self-contained HTML page, or as JSON through encoding/json.
+//
+// The package is pure: it reads a Session and formats text. It imports no
+// GUI, file-system or database code, so the GUI, the command line and a
+// future web export share it.
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/commandconsole/commandconsole/console"
+)
+
+// Report is a game's battle report. Every field is what the public pseudo-seat
+// may know: the history and the view never reveal a seat's secrets.
+type Report struct {
+	// Meta is the game's entry in the saves index: id, setup, times, undos.
+	Meta console.GameMeta `json:"meta"`
+	// System describes the game system.
+	System console.SystemInfo `json:"system"`
+	// Status is the outcome so far, with placements once finished.
+	Status console.Status `json:"status"`
+	// History is the public timeline, oldest first.
+	History []console.HistoryLine `json:"history"`
+	// View is the public view of the game as it stands.
+	View console.View `json:"view"`
+}
+
+// Build reads a report from a running session: its metadata, status, public
+// history and public view.
+func Build(s *console.Session) (Report, error) {
+	if s == nil {
+		return Report{}, fmt.Errorf("report: no game")
+	}
+	meta := s.Meta()
+	hist, err := s.History(console.Public)
+	if err != nil {
+		return Report{}, fmt.Errorf("report on game %s: history: %w", meta.ID, err)
+	}
+	view, err := s.View(console.Public)
+	if err != nil {
+		return Report{}, fmt.Errorf("report on game %s: view: %w", meta.ID, err)
+	}
+	if hist == nil {
+		hist = []console.HistoryLine{}
+	}
+	return Report{
+		Meta:    meta,
+		System:  s.Rules().Info(),
+		Status:  s.Status(),
+		History: hist,
+		View:    view,
+	}, nil
+}
+
+// JSON returns the report as indented JSON, ending in a newline.
+func JSON(r Report) ([]byte, error) {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("report on game %s: encode JSON: %w", r.Meta.ID, err)
+	}
+	return append(b, '\n'), nil
+}
+
+// timeLayout is how the report writes wall-clock times, always in UTC.
+const timeLayout = "2006-01-02 15:04:05"
+
+// FormatTime renders t in UTC, or "—" for the zero time.
+func FormatTime(t time.Time) string {
+	if t.IsZero() {
+		return "—"
+	}
+	return t.UTC().Format(timeLayout) + " UTC"
+}
+
+// FormatAt renders an event's At (Unix milliseconds) in UTC, or "—" when the
+// event carries no time.
+func FormatAt(ms int64) string {
+	if ms == 0 {
+		return "—"
+	}
+	return time.UnixMilli(ms).UTC().Format(timeLayout)
+}
+
+// title returns the game's title, or the system's name when it has none.
+func (r Report) title() string {
+	if t := strings.TrimSpace(r.Meta.Setup.Title); t != "" {
+		return t
+	}
+	if r.System.Name != "" {
+		return r.System.Name
+	}
+	return "Game " + r.Meta.ID
+}
+
+// seats lists the game's seats in setup order.
+func (r Report) seats() string {
+	s := make([]string, len(r.Meta.Setup.Seats))
+	for i, x := range r.Meta.Setup.Seats {
+		s[i] = string(x)
+	}
+	if len(s) == 0 {
+		return "—"
+	}
+	return strings.Join(s, ", ")
+}
+
+// state says in a word or two where the game stands.
+func (r Report) state() string {
+	if r.Status.Finished {
+		return "Finished"
+	}
+	return "In progress"
+}
+
+// options renders the setup options as "k=v, k=v" in key order.
+func (r Report) options() string {
+	var out []string
+	for _, k := range console.SortedKeys(r.Meta.Setup.Options) {
+		out = append(out, k+"="+r.Meta.Setup.Options[k])
+	}
+	return strings.Join(out, ", ")
+}
+
+// placeRow is one line of the placements table.
+type placeRow struct {
+	Place string
+	Name  string
+	Seat  string
+	Score int
+}
+
+// placeRows renders the placements, marking places that are shared.
+func (r Report) placeRows() []placeRow {
+	count := map[int]int{}
+	for _, p := range r.Status.Placements {
+		count[p.Place]++
+	}
+	rows := make([]placeRow, len(r.Status.Placements))
+	for i, p := range r.Status.Placements {
+		place := strconv.Itoa(p.Place)
+		if count[p.Place] > 1 {
+			place += " (tied)"
+		}
+		name := p.Name
+		if name == "" {
+			name = string(p.Seat)
+		}
+		rows[i] = placeRow{Place: place, Name: name, Seat: string(p.Seat), Score: p.Score}
+	}
+	return rows
+}
+
+// viewJSON renders the public view as indented JSON for the report's last
+// section.
+func (r Report) viewJSON() string {
+	if r.View == nil {
+		return "null"
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(r.View); err != nil {
+		return fmt.Sprintf("(the view cannot be shown: %v)", err)
+	}
+	return strings.TrimRight(buf.String(), "\n")
+}
+
+// viewHeading names the last section.
+func (r Report) viewHeading() string {
+	if r.Status.Finished {
+		return "Final table"
+	}
+	return "Table now"
+}
+
+// undos says how many commands were taken back.
+func (r Report) undos() string {
+	switch r.Meta.Undos {
+	case 0:
+		return "none"
+	case 1:
+		return "1 command taken back"
+	}
+	return fmt.Sprintf("%d commands taken back", r.Meta.Undos)
+}

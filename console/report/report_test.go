@@ -1,0 +1,202 @@
+package report_test
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/console/report"
+	"github.com/commandconsole/commandconsole/games/scorepad"
+)
+
+var update = flag.Bool("update", false, "rewrite the testdata/*.golden files")
+
+// tick returns a clock that starts at a fixed time and moves on a minute at
+// every reading, so reports are stable and the timeline has distinct times.
+func tick() func() time.Time {
+	t := time.Date(2025, 3, 14, 19, 30, 0, 0, time.UTC)
+	return func() time.Time {
+		t = t.Add(time.Minute)
+		return t
+	}
+}
+
+// step is one move of a test game: a command, or an undo when cmd is "".
+type step struct {
+	seat console.Seat
+	cmd  string
+	args map[string]any
+}
+
+func add(seat, player string, points int) step {
+	return step{console.Seat(seat), scorepad.CmdAdd, map[string]any{"player": player, "points": points}}
+}
+
+func play(t *testing.T, setup console.Setup, steps []step) *console.Session {
+	t.Helper()
+	s, err := console.Create(scorepad.New(), setup, console.Options{
+		Clock: tick(),
+		NewID: func() string { return "g-report-test" },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, st := range steps {
+		if st.cmd == "" {
+			if _, err := s.Undo(st.seat); err != nil {
+				t.Fatalf("step %d: undo: %v", i+1, err)
+			}
+			continue
+		}
+		if _, err := s.Do(st.seat, console.Command{Name: st.cmd, Args: st.args}); err != nil {
+			t.Fatalf("step %d: %s: %v", i+1, st.cmd, err)
+		}
+	}
+	return s
+}
+
+var games = []struct {
+	name  string
+	setup console.Setup
+	steps []step
+}{
+	{
+		name: "tied-finish",
+		setup: console.Setup{System: scorepad.ID, Title: "Carcassonne & friends", Seed: 11,
+			Seats: []console.Seat{"alice", "bob", "carol"}, Options: map[string]string{"rounds": "2"}},
+		steps: []step{
+			add("alice", "alice", 12), add("bob", "bob", 9), add("carol", "carol", 15),
+			add("carol", "carol", 100), {seat: "carol"}, // a slip, taken back
+			{"bob", scorepad.CmdNextRound, nil},
+			add("alice", "alice", 10), add("bob", "bob", 13), add("carol", "carol", 4),
+			{"alice", scorepad.CmdNextRound, nil},
+		},
+	},
+	{
+		name: "in-progress",
+		setup: console.Setup{System: scorepad.ID, Title: "Hearts | *low* wins", Seed: 5,
+			Seats: []console.Seat{"north", "south"}, Options: map[string]string{"wins": "low"}},
+		steps: []step{add("north", "north", 7), add("north", "south", 3)},
+	},
+	{
+		name:  "empty",
+		setup: console.Setup{System: scorepad.ID, Seed: 1, Seats: []console.Seat{"solo"}},
+	},
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("%s differs from the golden file (run go test -update after checking):\ngot:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+func TestGolden(t *testing.T) {
+	for _, g := range games {
+		t.Run(g.name, func(t *testing.T) {
+			r, err := report.Build(play(t, g.setup, g.steps))
+			if err != nil {
+				t.Fatal(err)
+			}
+			js, err := report.JSON(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, g.name+".md.golden", []byte(report.Markdown(r)))
+			golden(t, g.name+".html.golden", []byte(report.HTML(r)))
+			golden(t, g.name+".json.golden", js)
+		})
+	}
+}
+
+func TestContent(t *testing.T) {
+	g := games[0]
+	r, err := report.Build(play(t, g.setup, g.steps))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := r.Meta.Undos, 1; got != want {
+		t.Errorf("undos: got %d, want %d", got, want)
+	}
+	if !r.Status.Finished {
+		t.Fatalf("status: got %+v, want finished", r.Status)
+	}
+	// alice 22, carol 19... bob 22: alice and bob tie for first.
+	md := report.Markdown(r)
+	for _, want := range []string{
+		"# Carcassonne \\& friends",
+		"| 1 (tied) | alice | 22 |",
+		"| 1 (tied) | bob | 22 |",
+		"| 3 | carol | 19 |",
+		"| Undos | 1 command taken back |",
+		"| Created | 2025-03-14 19:31:00 UTC |",
+		"| 1 | 2025-03-14 19:32:00 | alice | alice +12 in round 1 |",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("markdown lacks %q:\n%s", want, md)
+		}
+	}
+	if strings.Contains(md, "+100") {
+		t.Errorf("markdown shows the undone command:\n%s", md)
+	}
+	var back map[string]any
+	js, _ := report.JSON(r)
+	if err := json.Unmarshal(js, &back); err != nil {
+		t.Fatalf("JSON does not parse: %v", err)
+	}
+	for _, k := range []string{"meta", "system", "status", "history", "view"} {
+		if _, ok := back[k]; !ok {
+			t.Errorf("JSON lacks %q", k)
+		}
+	}
+}
+
+func TestHTMLEscapesHostileText(t *testing.T) {
+	const hostile = `<script>alert("pwned")</script>`
+	s := play(t, console.Setup{System: scorepad.ID, Title: hostile, Seed: 3,
+		Seats: []console.Seat{"<b>x</b>", "y"}}, []step{add("y", "<b>x</b>", 4)})
+	r, err := report.Build(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := report.HTML(r)
+	for _, bad := range []string{"<script", "<b>"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("HTML contains %q unescaped:\n%s", bad, page)
+		}
+	}
+	if !strings.Contains(page, "&lt;script&gt;") {
+		t.Errorf("HTML lacks the escaped title:\n%s", page)
+	}
+	if !strings.HasPrefix(page, "<!DOCTYPE html>") || !strings.HasSuffix(page, "</html>\n") {
+		t.Errorf("HTML is not a complete page:\n%s", page)
+	}
+	// Outside the fenced JSON block (which Markdown shows literally) no "<"
+	// may be left unescaped.
+	md, _, _ := strings.Cut(report.Markdown(r), "```")
+	if strings.Contains(strings.ReplaceAll(md, "\\<", ""), "<") {
+		t.Errorf("Markdown has an unescaped <:\n%s", md)
+	}
+}
+
+func TestBuildNil(t *testing.T) {
+	if _, err := report.Build(nil); err == nil {
+		t.Error("Build(nil): got no error")
+	}
+}
