@@ -185,6 +185,9 @@ type GameMeta struct {
 	LastSeq uint64 `json:"last_seq" msgpack:"last_seq"`
 	// Undos counts the commands taken back, for the battle report.
 	Undos int `json:"undos" msgpack:"undos"`
+	// Result holds the final placements once the game is finished, so the
+	// saves list and player statistics need not replay the game.
+	Result []Placement `json:"result,omitempty" msgpack:"result,omitempty"`
 }
 
 // Snapshot is a game's state at one point of its log, so that a resume

@@ -135,10 +135,7 @@ func Create(rules Rules, setup Setup, opt Options) (*Session, error) {
 	}
 	now := opt.Clock()
 	st := rules.Status(state)
-	meta := GameMeta{
-		ID: opt.NewID(), Setup: setup, Status: statusOf(st), Summary: st.Summary,
-		Created: now, Updated: now,
-	}
+	meta := withStatus(GameMeta{ID: opt.NewID(), Setup: setup, Created: now, Updated: now}, st)
 	if err := opt.Store.Create(meta); err != nil {
 		return nil, fmt.Errorf("create game %s: %w", meta.ID, err)
 	}
@@ -335,7 +332,7 @@ func (s *Session) do(seat Seat, cmd Command) (res Result, changed bool, err erro
 	meta := s.meta
 	meta.LastSeq = events[len(events)-1].Seq
 	meta.Updated = s.opt.Clock()
-	meta.Status, meta.Summary = statusOf(st), st.Summary
+	meta = withStatus(meta, st)
 	if err := s.opt.Store.Append(meta.ID, events, meta); err != nil {
 		return res, false, s.recover(fmt.Errorf("game %s: save %s: %w", meta.ID, cmd.Name, err))
 	}
@@ -408,6 +405,16 @@ func (s *Session) forget(id string) {
 			break
 		}
 	}
+}
+
+// withStatus returns meta updated from the rules' status.
+func withStatus(meta GameMeta, st Status) GameMeta {
+	meta.Status, meta.Summary, meta.Result = StatusActive, st.Summary, nil
+	if st.Finished {
+		meta.Status = StatusFinished
+		meta.Result = append([]Placement(nil), st.Placements...)
+	}
+	return meta
 }
 
 func statusOf(st Status) GameStatus {
@@ -631,8 +638,7 @@ func (s *Session) undo(seat Seat) (Result, error) {
 	st := s.rules.Status(s.state)
 	if s.meta.Status != statusOf(st) || s.meta.Summary != st.Summary {
 		// An undo can reopen a finished game: keep the index true.
-		fixed := s.meta
-		fixed.Status, fixed.Summary = statusOf(st), st.Summary
+		fixed := withStatus(s.meta, st)
 		if err := s.opt.Store.Truncate(fixed.ID, fixed.LastSeq, fixed); err != nil {
 			return Result{}, fmt.Errorf("game %s: undo: %w", fixed.ID, err)
 		}
