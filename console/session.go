@@ -21,6 +21,14 @@ const DefaultSnapshotEvery = 100
 // recentCommands bounds the command IDs a Session remembers for idempotency.
 const recentCommands = 256
 
+// recentEvents is how far back into the log a resumed Session reads to
+// recall recent command ids.
+const recentEvents = 1024
+
+// generatedIDPrefix starts the ids the Session gives commands that came
+// without one; callers may not use it, so the two never collide.
+const generatedIDPrefix = "~"
+
 // Options configure a Session.
 type Options struct {
 	// Store keeps the game; nil means a fresh MemStore.
@@ -154,6 +162,9 @@ func Open(rules Rules, id string, opt Options) (*Session, error) {
 	if s.meta.Setup.System != rules.Info().ID {
 		return nil, fmt.Errorf("open game %s: it is a %s game, not %s", id, s.meta.Setup.System, rules.Info().ID)
 	}
+	if err := s.recallRecent(); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -283,6 +294,9 @@ func (s *Session) do(seat Seat, cmd Command) (res Result, changed bool, err erro
 		if len(cmd.ID) > 64 {
 			return res, false, Reject("command id is longer than 64 bytes")
 		}
+		if strings.HasPrefix(cmd.ID, generatedIDPrefix) {
+			return res, false, Reject("command ids starting with %q are reserved for the engine", generatedIDPrefix)
+		}
 	}
 	if !s.hasSeat(seat) {
 		return res, false, Reject("%q is not a seat of this game (seats: %s)", seat, seatList(s.meta.Setup.Seats))
@@ -297,7 +311,7 @@ func (s *Session) do(seat Seat, cmd Command) (res Result, changed bool, err erro
 		return res, false, Reject("%s: %v", cmd.Name, err)
 	}
 	if cmd.ID == "" {
-		cmd.ID = fmt.Sprintf("c%d", s.meta.LastSeq+1)
+		cmd.ID = fmt.Sprintf("%s%d", generatedIDPrefix, s.meta.LastSeq+1)
 	}
 	cmd.Args = args
 
@@ -343,7 +357,9 @@ func (s *Session) do(seat Seat, cmd Command) (res Result, changed bool, err erro
 			res.Warning = err.Error()
 		}
 	}
-	s.remember(cmd.ID, res)
+	if !strings.HasPrefix(cmd.ID, generatedIDPrefix) {
+		s.remember(cmd.ID, res)
+	}
 	return res, true, nil
 }
 
@@ -384,6 +400,35 @@ func (s *Session) recover(cause error) error {
 		return fmt.Errorf("%w; reloading the game also failed: %v", cause, err)
 	}
 	return cause
+}
+
+// recallRecent reads the end of the log so that a command retried after the
+// app or the command line restarted is still recognised by its id.
+func (s *Session) recallRecent() error {
+	end := s.meta.LastSeq
+	if end == 0 {
+		return nil
+	}
+	from := uint64(1)
+	if end > recentEvents {
+		from = end - recentEvents + 1
+	}
+	evs, err := s.opt.Store.Events(s.meta.ID, from, end)
+	if err != nil {
+		return fmt.Errorf("open game %s: read recent commands: %w", s.meta.ID, err)
+	}
+	st := s.rules.Status(s.state)
+	for i := 0; i < len(evs); {
+		j := i
+		for j+1 < len(evs) && evs[j+1].Cmd == evs[i].Cmd {
+			j++
+		}
+		if !strings.HasPrefix(evs[i].Cmd, generatedIDPrefix) {
+			s.remember(evs[i].Cmd, Result{Seq: evs[j].Seq, Events: evs[i : j+1], Status: st})
+		}
+		i = j + 1
+	}
+	return nil
 }
 
 func (s *Session) remember(id string, r Result) {

@@ -48,6 +48,33 @@ func TestCommandIDIsIdempotent(t *testing.T) {
 	}
 }
 
+func TestCommandIDSurvivesResume(t *testing.T) {
+	store := console.NewMemStore()
+	s := newToy(t, store)
+	c := cmd("add", "n", 2)
+	c.ID = "tap-1"
+	if _, err := s.Do("a", c); err != nil {
+		t.Fatal(err)
+	}
+	s.Do("b", cmd("add", "n", 1)) // no id: the engine makes one
+	r, err := console.Open(toy{}, s.ID(), console.Options{Store: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := r.Do("a", c)
+	if err != nil || !again.Duplicate || again.Seq != 1 {
+		t.Fatalf("retry after resume: %+v, %v; want the first result marked duplicate", again, err)
+	}
+	if got := total(t, r, "a").Total; got != 6 {
+		t.Fatalf("total = %d after a retry across a restart, want 6", got)
+	}
+	bad := cmd("add", "n", 1)
+	bad.ID = "~2"
+	if _, err := r.Do("a", bad); !console.IsRejection(err) || !strings.Contains(err.Error(), "reserved") {
+		t.Fatalf("a caller id in the engine's namespace: %v; want a rejection", err)
+	}
+}
+
 func TestRejectedDecideDoesNotConsumeDice(t *testing.T) {
 	// gamble rolls a d6 and refuses on a 1. A refused command must leave the
 	// dice where they were, or a player could burn rolls with commands the

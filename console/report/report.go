@@ -61,13 +61,17 @@ func Build(s *console.Session) (Report, error) {
 	}, nil
 }
 
-// JSON returns the report as indented JSON, ending in a newline.
+// JSON returns the report as indented JSON, ending in a newline. It does
+// not escape <, > and & (it is not meant to be pasted into HTML).
 func JSON(r Report) ([]byte, error) {
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(r); err != nil {
 		return nil, fmt.Errorf("report on game %s: encode JSON: %w", r.Meta.ID, err)
 	}
-	return append(b, '\n'), nil
+	return buf.Bytes(), nil
 }
 
 // timeLayout is how the report writes wall-clock times, always in UTC.

@@ -1,0 +1,66 @@
+// Command ccctl is Command Console's headless command line: it lists the
+// game systems, starts games, plays commands, shows views, history and
+// battle reports, manages the save file and measures the engine, without a
+// GUI. It shares the app's save file (see console/store.DefaultPath), so a
+// game started here continues on the tablet and the other way round.
+//
+// Every call prints one indented JSON document on stdout (except report in
+// Markdown or HTML, and export to "-", which print the file itself) and
+// reports an error as one line on stderr starting "ccctl: ". The exit status
+// is 0 on success, 2 when the input was rejected (bad flags, an unknown
+// game, system, seat or command, a command the rules refuse, a damaged file
+// to import) and 1 on an internal failure.
+//
+// Usage:
+//
+//	ccctl [--db PATH] VERB [flags] [args]
+//
+// The verbs:
+//
+//	systems                              the game systems
+//	commands --system ID                 a system's commands and their arguments
+//	new --system ID [--title T] [--seed N] [--seats a,b] [--option k=v ...]
+//	do GAME --seat S CMD [k=v ...]       play a command (or --json '{"cmd":..,"args":{..},"id":..}')
+//	view GAME [--seat S]                 a seat's view ("public" by default)
+//	log GAME [--seat S]                  the history as a seat may see it
+//	undo GAME --seat S                   take back the last command
+//	report GAME [--format md|html|json]  the battle report
+//	saves                                the saved games, unfinished and finished
+//	export GAME FILE                     write a game to a file
+//	import FILE                          read a game from a file
+//	delete GAME                          delete a game
+//	script FILE [--game ID | new flags] [--progress]
+//	                                     play JSON lines of {"seat","cmd","args"}
+//	bench [--quick] [--dir DIR]          measure the engine and the store
+//
+// --db may come before or after the verb; it defaults to the app's save file.
+// FILE "-" means stdin for script and import, stdout for export.
+package main
+
+import (
+	"io"
+	"os"
+	"time"
+)
+
+// clock is the wall clock games are stamped with (console.Options.Clock).
+// Tests fix it so that their output does not depend on the time.
+var clock = time.Now
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes one ccctl call with the given arguments (without the program
+// name) and returns the exit status. It reads stdin only for FILE "-".
+func run(args []string, stdout, stderr io.Writer) int {
+	c := &cli{stdin: os.Stdin, stdout: stdout, stderr: stderr}
+	return c.main(args)
+}
+
+// exit codes.
+const (
+	exitOK       = 0
+	exitInternal = 1
+	exitRejected = 2
+)
