@@ -8,12 +8,14 @@ import (
 	"strings"
 
 	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/runika"
 	"github.com/commandconsole/commandconsole/games/scorepad"
 )
 
 // All returns every registered game system, sorted by id.
 func All() []console.Rules {
 	all := []console.Rules{
+		runika.New(),
 		scorepad.New(),
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i].Info().ID < all[j].Info().ID })
