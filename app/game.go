@@ -1,0 +1,301 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games"
+	"github.com/commandconsole/commandconsole/games/scorepad"
+)
+
+// gameScreen is the part of the game window that belongs to one game
+// system: the score pad's grid and keypad, a miniature game's board.
+type gameScreen interface {
+	// content is the screen's widget tree, built once.
+	content() fyne.CanvasObject
+	// refresh redraws the screen from the session's current view.
+	refresh()
+}
+
+// screenConstructor builds a system's game screen.
+type screenConstructor func(env *gameEnv) gameScreen
+
+// screens maps a game system's id to the constructor of its screen. A
+// system without an entry gets the generic screen, which lists the
+// system's commands with forms and shows its view as JSON. A new system
+// with a screen of its own adds a line to init below.
+var screens = map[string]screenConstructor{}
+
+func init() {
+	// Filled here rather than in the declaration: the constructors reach
+	// screenFor themselves (through the report's Back to game).
+	screens[scorepad.ID] = newScorePadScreen
+}
+
+// screenFor returns the screen constructor for a system.
+func screenFor(system string) screenConstructor {
+	if c, ok := screens[system]; ok {
+		return c
+	}
+	return newGenericScreen
+}
+
+// gameEnv is what a game screen gets from its host: the session, the seat
+// this tablet acts for and the ways to report back.
+type gameEnv struct {
+	app     fyne.App
+	win     fyne.Window
+	session *console.Session
+	// seat is the seat this tablet sends commands as.
+	seat     console.Seat
+	settings Settings
+	clock    func() time.Time
+
+	host *gameHost
+}
+
+// do sends one command as env.seat. A refusal is shown in the game's
+// banner and an internal failure in a dialog; do reports whether the
+// command was accepted. The screen redraws through the session's
+// subscription.
+func (e *gameEnv) do(name string, args map[string]any) bool {
+	return e.host.call(func() error {
+		_, err := e.session.Do(e.seat, console.Command{Name: name, Args: args})
+		return err
+	})
+}
+
+// fail shows err: a rejection in the banner, anything else in a dialog.
+func (e *gameEnv) fail(err error) { e.host.fail(err) }
+
+// confirm asks a yes/no question before something drastic.
+func (e *gameEnv) confirm(title, msg, yes string, fn func()) {
+	d := dialog.NewConfirm(title, wrapText(msg, 50), func(ok bool) {
+		if ok {
+			fn()
+		}
+	}, e.win)
+	d.SetConfirmText(yes)
+	d.SetDismissText("Cancel")
+	d.Show()
+}
+
+// showReport shows this game's battle report; its Back returns here.
+func (e *gameEnv) showReport() { e.host.ui.showReport(e.session, true) }
+
+// home leaves the game for the home screen.
+func (e *gameEnv) home() { e.host.ui.showHome() }
+
+// gameHost is the game window: a title bar with Home, History and Undo
+// (always visible), a banner for refused commands, and the system's screen.
+// It subscribes to the session and redraws after every change.
+type gameHost struct {
+	ui      *UI
+	session *console.Session
+	env     *gameEnv
+	screen  gameScreen
+	root    fyne.CanvasObject
+
+	title   *widget.Label
+	summary *widget.Label
+	banner  *banner
+	undoBtn *widget.Button
+	histBtn *widget.Button
+	homeBtn *widget.Button
+
+	cancel func()
+	// own is set while this screen runs a command itself (on the Fyne
+	// thread): it redraws straight after, so the subscription need not.
+	own atomic.Bool
+}
+
+// showGame opens the game screen for a session.
+func (u *UI) showGame(sess *console.Session) {
+	h := newGameHost(u, sess)
+	u.show(h)
+	u.game = h
+}
+
+// resume opens a saved game and shows it.
+func (u *UI) resume(m console.GameMeta) {
+	sess, err := u.openSession(m)
+	if err != nil {
+		u.showError("Could not open the game", err)
+		return
+	}
+	u.showGame(sess)
+}
+
+// openSession opens a saved game's session.
+func (u *UI) openSession(m console.GameMeta) (*console.Session, error) {
+	rules, err := games.Lookup(m.Setup.System)
+	if err != nil {
+		return nil, fmt.Errorf("%q is a %s game, which this version cannot open: %w", m.Setup.Title, m.Setup.System, err)
+	}
+	sess, err := console.Open(rules, m.ID, console.Options{Store: u.store, Clock: u.clock})
+	if err != nil {
+		return nil, fmt.Errorf("%q (%s) cannot be opened: %w", m.Setup.Title, m.ID, err)
+	}
+	return sess, nil
+}
+
+// actingSeat is the seat this tablet sends commands as: the seat named
+// like the player (from Settings), else the first.
+func actingSeat(seats []console.Seat, name string) console.Seat {
+	for _, s := range seats {
+		if name != "" && strings.EqualFold(string(s), name) {
+			return s
+		}
+	}
+	if len(seats) == 0 {
+		return console.Public
+	}
+	return seats[0]
+}
+
+func newGameHost(u *UI, sess *console.Session) *gameHost {
+	h := &gameHost{ui: u, session: sess}
+	h.env = &gameEnv{
+		app: u.app, win: u.win, session: sess,
+		seat:     actingSeat(sess.Seats(), u.settings.Name),
+		settings: u.settings, clock: u.clock, host: h,
+	}
+	meta := sess.Meta()
+	h.title = widget.NewLabelWithStyle(meta.Setup.Title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	h.title.SizeName = theme.SizeNameSubHeadingText
+	h.title.Truncation = fyne.TextTruncateEllipsis
+	h.summary = widget.NewLabel("")
+	h.summary.Truncation = fyne.TextTruncateEllipsis
+	h.homeBtn = widget.NewButtonWithIcon("Home", theme.HomeIcon(), u.showHome)
+	h.histBtn = widget.NewButtonWithIcon("History", theme.HistoryIcon(), h.showHistory)
+	h.undoBtn = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), h.undo)
+	h.banner = newBanner()
+
+	h.screen = screenFor(meta.Setup.System)(h.env)
+	// The title shares the first row with the buttons (and gives way to
+	// them on a phone); the summary has the second row to itself.
+	h.summary.Truncation = fyne.TextTruncateOff
+	h.summary.Wrapping = fyne.TextWrapWord
+	bar := topBar(h.homeBtn, h.title, container.NewHBox(h.histBtn, h.undoBtn))
+	top := container.NewVBox(bar, container.NewPadded(container.NewVBox(h.summary, h.banner)))
+	h.root = container.NewBorder(top, nil, nil, nil, h.screen.content())
+	h.cancel = sess.Subscribe(func(console.Change) {
+		// A change made elsewhere (another goroutine, later the network)
+		// is drawn on the Fyne thread; one made here is drawn by call.
+		if !h.own.Load() {
+			fyne.Do(h.refresh)
+		}
+	})
+	h.refresh()
+	return h
+}
+
+func (h *gameHost) content() fyne.CanvasObject { return h.root }
+
+// leave snapshots the game and stops listening to it.
+func (h *gameHost) leave() {
+	if h.cancel != nil {
+		h.cancel()
+		h.cancel = nil
+	}
+	h.checkpoint()
+	if h.ui.game == h {
+		h.ui.game = nil
+	}
+}
+
+// checkpoint stores a snapshot, so a resume replays nothing.
+func (h *gameHost) checkpoint() {
+	if err := h.session.Checkpoint(); err != nil {
+		fyne.LogError("checkpoint game "+h.session.ID(), err)
+	}
+}
+
+// refresh redraws the title bar and the system's screen. A change clears
+// the banner: the refusal it showed is history.
+func (h *gameHost) refresh() {
+	meta := h.session.Meta()
+	h.banner.Set("")
+	h.title.SetText(meta.Setup.Title)
+	h.summary.SetText(h.session.Status().Summary)
+	if meta.LastSeq == 0 {
+		h.undoBtn.Disable()
+	} else {
+		h.undoBtn.Enable()
+	}
+	h.screen.refresh()
+}
+
+// fail shows a refused command in the banner and anything else in a
+// dialog, never crashing.
+func (h *gameHost) fail(err error) {
+	var r *console.Rejection
+	if errors.As(err, &r) {
+		h.banner.Set(r.Msg)
+		return
+	}
+	h.ui.showError("Something went wrong", err)
+}
+
+// call runs fn, a change to the game made from this screen, on the Fyne
+// thread; it redraws when fn succeeds and shows its error when it fails.
+// It reports whether fn succeeded.
+func (h *gameHost) call(fn func() error) bool {
+	h.own.Store(true)
+	err := fn()
+	h.own.Store(false)
+	if err != nil {
+		h.fail(err)
+		return false
+	}
+	h.refresh()
+	return true
+}
+
+// undo takes back the last command.
+func (h *gameHost) undo() {
+	h.call(func() error {
+		_, err := h.session.Undo(h.env.seat)
+		return err
+	})
+}
+
+// showHistory lists the game's log, newest first.
+func (h *gameHost) showHistory() {
+	lines, err := h.session.History(h.env.seat)
+	if err != nil {
+		h.fail(err)
+		return
+	}
+	texts := make([]string, len(lines))
+	for i, l := range lines {
+		at := ""
+		if l.At > 0 {
+			at = time.UnixMilli(l.At).In(h.ui.clock().Location()).Format("15:04") + "  "
+		}
+		texts[len(lines)-1-i] = fmt.Sprintf("%s#%d  %s", at, l.Seq, l.Text)
+	}
+	var body fyne.CanvasObject
+	if len(texts) == 0 {
+		body = wrapped("Nothing has happened yet.")
+	} else {
+		list := widget.NewList(func() int { return len(texts) },
+			func() fyne.CanvasObject { return widget.NewLabel("") },
+			func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(texts[i]) })
+		body = list
+	}
+	d := dialog.NewCustom("History", "Close", body, h.ui.win)
+	size := h.ui.win.Canvas().Size()
+	d.Resize(fyne.NewSize(size.Width*0.8, size.Height*0.8))
+	d.Show()
+}

@@ -1,0 +1,29 @@
+package app
+
+import (
+	"testing"
+
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/scorepad"
+)
+
+// TestSubscriptionRefreshesFromOtherGoroutines: a command from elsewhere (a
+// network goroutine, later) reaches the screen through the subscription.
+func TestSubscriptionRefreshesFromOtherGoroutines(t *testing.T) {
+	st := console.NewMemStore()
+	sess := newPad(t, st, "Remote", nil, "alice", "bob")
+	u, _ := newTestUI(t, st, landscapeSize)
+	u.showGame(sess)
+	s := padScreen(t, u)
+	done := make(chan error)
+	go func() {
+		_, err := sess.Do("bob", console.Command{Name: scorepad.CmdAdd, Args: map[string]any{"player": "bob", "points": 9}})
+		done <- err
+	}()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if got := total(s, 1).Text; got != "9" {
+		t.Errorf("bob's total = %q after a command from another goroutine, want 9", got)
+	}
+}

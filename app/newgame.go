@@ -1,0 +1,241 @@
+package app
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/commandconsole/commandconsole/console"
+)
+
+// newGameScreen is the form a new game is set up with, generated from the
+// system's SystemInfo: a title, the seats (players or sides) and one field
+// per setup option. Start creates the game through console.Create and
+// shows its refusals next to the form.
+type newGameScreen struct {
+	ui    *UI
+	rules console.Rules
+	info  console.SystemInfo
+	root  fyne.CanvasObject
+
+	title    *widget.Entry
+	seatBox  *fyne.Container
+	seats    []*widget.Entry
+	addSeat  *widget.Button
+	options  []*argInput
+	problem  *widget.Label
+	startBtn *widget.Button
+}
+
+// showNewGame shows the new-game form for rules.
+func (u *UI) showNewGame(rules console.Rules) {
+	u.show(newNewGameScreen(u, rules))
+}
+
+func newNewGameScreen(u *UI, rules console.Rules) *newGameScreen {
+	s := &newGameScreen{ui: u, rules: rules, info: rules.Info()}
+	s.build()
+	return s
+}
+
+func (s *newGameScreen) content() fyne.CanvasObject { return s.root }
+func (s *newGameScreen) leave()                     {}
+
+// seatWord is what the seats are called for this kind of game.
+func (s *newGameScreen) seatWord() (plural, singular string) {
+	if s.info.Kind == console.KindMiniature {
+		return "Sides", "side"
+	}
+	return "Players", "player"
+}
+
+func (s *newGameScreen) build() {
+	back := widget.NewButtonWithIcon("Home", theme.NavigateBackIcon(), s.ui.showHome)
+	bar := topBar(back, heading("New "+s.info.Name), nil)
+
+	s.title = widget.NewEntry()
+	s.title.SetPlaceHolder(s.info.Name)
+
+	plural, singular := s.seatWord()
+	s.seatBox = container.NewVBox()
+	s.addSeat = widget.NewButtonWithIcon("Add "+singular, theme.ContentAddIcon(), func() { s.appendSeat("") })
+	n := s.info.MinSeats
+	if n < 2 {
+		n = 2
+	}
+	if s.info.MaxSeats > 0 && n > s.info.MaxSeats {
+		n = s.info.MaxSeats
+	}
+	for i := 0; i < n; i++ {
+		name := ""
+		if i == 0 {
+			name = s.ui.settings.Name
+		}
+		s.appendSeat(name)
+	}
+
+	fields := container.NewVBox(
+		field("Title", s.title, "A name for this game in the saves list; leave empty for \u201c"+s.info.Name+"\u201d.", nil),
+		field(plural, container.NewVBox(s.seatBox, container.NewHBox(s.addSeat)),
+			fmt.Sprintf("%d to %d; empty rows are left out.", s.info.MinSeats, s.info.MaxSeats), nil),
+	)
+	for _, spec := range s.info.Options {
+		f := newArgInput(spec, nil)
+		s.options = append(s.options, f)
+		fields.Add(field(optionLabel(spec.Name), f.input, spec.Doc, f.err))
+	}
+
+	s.problem = widget.NewLabel("")
+	s.problem.Wrapping = fyne.TextWrapWord
+	s.problem.Importance = widget.DangerImportance
+	s.problem.TextStyle.Bold = true
+	s.problem.Hide()
+	s.startBtn = widget.NewButtonWithIcon("Start game", theme.MediaPlayIcon(), s.start)
+	s.startBtn.Importance = widget.HighImportance
+
+	body := container.NewVBox(wrapped(s.info.Doc), fields)
+	// Start stays in view below the scrolling form, with the refusal above
+	// it.
+	foot := container.NewVBox(widget.NewSeparator(), container.NewPadded(container.NewBorder(nil, nil, nil, s.startBtn, s.problem)))
+	s.root = container.NewBorder(bar, foot, nil, nil, container.NewVScroll(container.NewPadded(body)))
+}
+
+// field lays out one input with its label, its explanation and its error.
+func field(label string, input fyne.CanvasObject, doc string, errLabel *widget.Label) fyne.CanvasObject {
+	box := container.NewVBox(widget.NewLabelWithStyle(label, fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), input)
+	if doc != "" {
+		d := wrapped(doc)
+		d.SizeName = theme.SizeNameCaptionText
+		d.Importance = widget.LowImportance
+		box.Add(d)
+	}
+	if errLabel != nil {
+		box.Add(errLabel)
+	}
+	return container.NewPadded(box)
+}
+
+// optionLabel turns an option name into a label: "rounds" → "Rounds".
+func optionLabel(name string) string {
+	name = strings.ReplaceAll(name, "-", " ")
+	name = strings.ReplaceAll(name, "_", " ")
+	if name == "" {
+		return name
+	}
+	return strings.ToUpper(name[:1]) + name[1:]
+}
+
+// appendSeat adds a seat row with a remove button.
+func (s *newGameScreen) appendSeat(name string) {
+	if s.info.MaxSeats > 0 && len(s.seats) >= s.info.MaxSeats {
+		return
+	}
+	_, singular := s.seatWord()
+	e := widget.NewEntry()
+	e.SetPlaceHolder(fmt.Sprintf("%s %d", strings.ToUpper(singular[:1])+singular[1:], len(s.seats)+1))
+	e.SetText(name)
+	s.seats = append(s.seats, e)
+	var row *fyne.Container
+	remove := widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() { s.removeSeat(e, row) })
+	row = container.NewBorder(nil, nil, nil, remove, e)
+	s.seatBox.Add(row)
+	s.updateSeatButtons()
+}
+
+func (s *newGameScreen) removeSeat(e *widget.Entry, row *fyne.Container) {
+	if len(s.seats) <= 1 {
+		return
+	}
+	for i, x := range s.seats {
+		if x == e {
+			s.seats = append(s.seats[:i], s.seats[i+1:]...)
+			break
+		}
+	}
+	s.seatBox.Remove(row)
+	s.updateSeatButtons()
+}
+
+func (s *newGameScreen) updateSeatButtons() {
+	if s.addSeat == nil {
+		return
+	}
+	if s.info.MaxSeats > 0 && len(s.seats) >= s.info.MaxSeats {
+		s.addSeat.Disable()
+	} else {
+		s.addSeat.Enable()
+	}
+	for _, row := range s.seatBox.Objects {
+		remove := row.(*fyne.Container).Objects[1].(*widget.Button)
+		if len(s.seats) <= 1 {
+			remove.Disable()
+		} else {
+			remove.Enable()
+		}
+	}
+}
+
+// setup collects the form into a Setup; seat rows left empty are skipped.
+func (s *newGameScreen) setup() console.Setup {
+	setup := console.Setup{System: s.info.ID, Title: strings.TrimSpace(s.title.Text), Options: map[string]string{}}
+	for _, e := range s.seats {
+		if name := strings.TrimSpace(e.Text); name != "" {
+			setup.Seats = append(setup.Seats, console.Seat(name))
+		}
+	}
+	for _, f := range s.options {
+		if v, ok := f.value(); ok {
+			setup.Options[f.spec.Name] = v
+		}
+	}
+	return setup
+}
+
+// showProblem shows a refusal under the form and, when it names an option
+// (or option names one), under that option too.
+func (s *newGameScreen) showProblem(msg string, option ...string) {
+	for _, f := range s.options {
+		f.showError("")
+	}
+	if msg == "" {
+		s.problem.Hide()
+		return
+	}
+	s.problem.SetText(msg)
+	s.problem.Show()
+	for _, f := range s.options {
+		named := strings.Contains(msg, strconv.Quote(f.spec.Name))
+		for _, o := range option {
+			named = named || o == f.spec.Name
+		}
+		if named {
+			f.showError(msg)
+		}
+	}
+}
+
+// start creates the game and opens it; a refusal stays on the form.
+func (s *newGameScreen) start() {
+	for _, f := range s.options {
+		if err := f.check(); err != nil {
+			s.showProblem(fmt.Sprintf("%s: %v", optionLabel(f.spec.Name), err), f.spec.Name)
+			return
+		}
+	}
+	sess, err := console.Create(s.rules, s.setup(), console.Options{Store: s.ui.store, Clock: s.ui.clock})
+	if err != nil {
+		if console.IsRejection(err) {
+			s.showProblem(err.Error())
+			return
+		}
+		s.showProblem("The game could not be created: " + err.Error())
+		return
+	}
+	s.showProblem("")
+	s.ui.showGame(sess)
+}

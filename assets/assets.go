@@ -1,0 +1,20 @@
+// Package assets holds Command Console's embedded files: the application
+// icon and, later, the rules data game systems read. It contains only the
+// //go:embed declarations and loaders that return bytes; it imports no GUI
+// code, so game systems may import it too (the GUI wraps the bytes in Fyne
+// resources itself).
+package assets
+
+import _ "embed"
+
+// iconPNG is the application icon, 1024×1024, drawn by app/internal/icongen.
+//
+//go:embed icon.png
+var iconPNG []byte
+
+// IconName is the file name of the application icon.
+const IconName = "icon.png"
+
+// Icon returns the application icon as PNG bytes. The slice is shared:
+// callers must not modify it.
+func Icon() []byte { return iconPNG }
