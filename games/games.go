@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/battlelore"
 	"github.com/commandconsole/commandconsole/games/runika"
 	"github.com/commandconsole/commandconsole/games/scorepad"
 )
@@ -15,6 +16,7 @@ import (
 // All returns every registered game system, sorted by id.
 func All() []console.Rules {
 	all := []console.Rules{
+		battlelore.New(),
 		runika.New(),
 		scorepad.New(),
 	}
