@@ -5,7 +5,7 @@
 // resources itself).
 package assets
 
-import _ "embed"
+import "embed"
 
 // iconPNG is the application icon, 1024×1024, drawn by app/internal/icongen.
 //
@@ -18,3 +18,10 @@ const IconName = "icon.png"
 // Icon returns the application icon as PNG bytes. The slice is shared:
 // callers must not modify it.
 func Icon() []byte { return iconPNG }
+
+// LandsOfRuin holds the Lands of Ruin rules data: the JSON files of the
+// landsofruin folder (see its README.md). games/landsofruin loads and
+// validates them.
+//
+//go:embed landsofruin
+var LandsOfRuin embed.FS
