@@ -415,9 +415,6 @@ func (f *setupFlags) create(db console.Store) (*console.Session, error) {
 		return nil, err
 	}
 	info := rules.Info()
-	if !info.Playable {
-		return nil, usagef("%s (%s) cannot be played yet", info.Name, info.ID)
-	}
 	if len(f.seats) == 0 {
 		what := "seat names"
 		if info.Kind == console.KindBoard {
@@ -430,11 +427,19 @@ func (f *setupFlags) create(db console.Store) (*console.Session, error) {
 	if len(f.opts) > 0 {
 		setup.Options = map[string]string(f.opts)
 	}
-	s, err := console.Create(rules, setup, options(db))
+	return createGame(db, setup)
+}
+
+// createGame starts a new game of a playable system from a setup.
+func createGame(db console.Store, setup console.Setup) (*console.Session, error) {
+	rules, err := games.Lookup(setup.System)
 	if err != nil {
 		return nil, err
 	}
-	return s, nil
+	if info := rules.Info(); !info.Playable {
+		return nil, usagef("%s (%s) cannot be played yet", info.Name, info.ID)
+	}
+	return console.Create(rules, setup, options(db))
 }
 
 // seatNames returns the game's seats as strings, in setup order.

@@ -14,15 +14,24 @@ import (
 // maxScriptLine bounds one line of a script.
 const maxScriptLine = 1 << 20
 
-// scriptLine is one line of a script: a command for a seat, or an undo.
+// scriptLine is one line of a script: a command for a seat, or an undo;
+// or, as the first line of a script that names no game, the new game's
+// setup. The games' golden scripts (games/*/testdata/*.jsonl) are in this
+// form, so ccctl plays every one of them.
 type scriptLine struct {
-	Seat console.Seat   `json:"seat"`
-	Cmd  string         `json:"cmd,omitempty"`
-	Args map[string]any `json:"args,omitempty"`
+	// Setup, alone on a line before any command, describes the new game.
+	Setup *console.Setup `json:"setup,omitempty"`
+	Seat  console.Seat   `json:"seat"`
+	Cmd   string         `json:"cmd,omitempty"`
+	Args  map[string]any `json:"args,omitempty"`
 	// ID makes the command idempotent, as in do --json.
 	ID string `json:"id,omitempty"`
 	// Undo takes back the seat's last command instead.
 	Undo bool `json:"undo,omitempty"`
+	// Reject says the rules must refuse this line with a message that
+	// contains this text: the script goes on when they do, and stops when
+	// they accept the line or refuse it for another reason.
+	Reject string `json:"reject,omitempty"`
 }
 
 // progressOut is the line script --progress writes to stderr after each
@@ -44,6 +53,11 @@ func decodeScriptLine(text string) (scriptLine, error) {
 		return l, usagef("more than one JSON value on the line")
 	}
 	switch {
+	case l.Setup != nil:
+		if l.Seat != "" || l.Cmd != "" || l.Args != nil || l.ID != "" || l.Undo || l.Reject != "" {
+			return l, usagef("a setup line takes only \"setup\"")
+		}
+		return l, nil
 	case l.Seat == "":
 		return l, usagef("\"seat\" is missing")
 	case l.Undo && (l.Cmd != "" || l.Args != nil || l.ID != ""):
@@ -68,8 +82,6 @@ func (c *cli) script(args []string) error {
 	switch {
 	case *game != "" && sf.given():
 		return usagef("give either --game ID or the flags of a new game, not both")
-	case *game == "" && sf.system == "":
-		return usagef("give --game ID, or --system ID --seats ... for a new game (usage: ccctl %s)", usage)
 	}
 	in, err := c.openInput(pos[0])
 	if err != nil {
@@ -79,9 +91,10 @@ func (c *cli) script(args []string) error {
 
 	return c.withDB(func(db *store.DB) error {
 		var s *console.Session
-		if *game != "" {
+		switch {
+		case *game != "":
 			s, err = openGame(db, *game)
-		} else {
+		case sf.system != "":
 			s, err = sf.create(db)
 		}
 		if err != nil {
@@ -89,6 +102,9 @@ func (c *cli) script(args []string) error {
 		}
 		played := 0
 		stop := func(n int, err error) error {
+			if s == nil {
+				return fmt.Errorf("%s line %d: %w (no game was created)", pos[0], n, err)
+			}
 			return fmt.Errorf("%s line %d: %w (game %s keeps the %d lines played before it)", pos[0], n, err, s.ID(), played)
 		}
 		sc := bufio.NewScanner(in)
@@ -104,6 +120,18 @@ func (c *cli) script(args []string) error {
 			if err != nil {
 				return stop(n, err)
 			}
+			if l.Setup != nil {
+				if s != nil {
+					return stop(n, usagef("a setup line must come before every command, and only when neither --game nor --system is given"))
+				}
+				if s, err = createGame(db, *l.Setup); err != nil {
+					return stop(n, err)
+				}
+				continue
+			}
+			if s == nil {
+				return stop(n, usagef("no game to play: give --game ID, --system ID --seats ..., or a {\"setup\":{...}} first line (usage: ccctl %s)", usage))
+			}
 			var res console.Result
 			switch {
 			case l.Undo:
@@ -112,6 +140,17 @@ func (c *cli) script(args []string) error {
 				// The session recognises a retried id, even one played
 				// before a restart, and answers with the earlier result.
 				res, err = s.Do(l.Seat, console.Command{ID: l.ID, Name: l.Cmd, Args: l.Args})
+			}
+			if l.Reject != "" {
+				switch {
+				case err == nil:
+					return stop(n, usagef("the line was accepted, but the script says the rules must refuse it (%q)", l.Reject))
+				case !console.IsRejection(err):
+					return stop(n, err)
+				case !strings.Contains(err.Error(), l.Reject):
+					return stop(n, usagef("refused with %q, but the script expects a refusal containing %q", err.Error(), l.Reject))
+				}
+				continue
 			}
 			if err != nil {
 				return stop(n, err)
@@ -129,6 +168,9 @@ func (c *cli) script(args []string) error {
 				return stop(n+1, usagef("the line is longer than %d bytes", maxScriptLine))
 			}
 			return stop(n+1, fmt.Errorf("read: %w", err))
+		}
+		if s == nil {
+			return usagef("the script holds no setup line and no game was named: give --game ID or --system ID --seats ... (usage: ccctl %s)", usage)
 		}
 		views := map[string]console.View{}
 		for _, seat := range append(s.Seats(), console.Public) {

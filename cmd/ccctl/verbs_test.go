@@ -335,7 +335,7 @@ func TestRejections(t *testing.T) {
 		{"import missing file", []string{"import", filepath.Join(t.TempDir(), "missing")}, "no such file or directory"},
 		{"import not a game", []string{"import", notGame}, "not a valid Command Console game file"},
 		{"delete unknown game", []string{"delete", "nope"}, `no game "nope"`},
-		{"script without game", []string{"script", badScript}, "give --game ID, or --system ID --seats"},
+		{"script without game", []string{"script", badScript}, "no game to play: give --game ID"},
 		{"script game and system", []string{"script", badScript, "--game", id, "--system", "scorepad"}, "either --game ID or the flags of a new game"},
 		{"script unknown game", []string{"script", badScript, "--game", "nope"}, `no game "nope"`},
 		{"script missing file", []string{"script", filepath.Join(t.TempDir(), "missing"), "--game", id}, "no such file or directory"},
@@ -615,5 +615,61 @@ func TestDecodeCommandJSONNumbers(t *testing.T) {
 	_ = json.Unmarshal(got, &b)
 	if !reflect.DeepEqual(a, b) {
 		t.Errorf("decodeCommand: got %s, want %s", got, want)
+	}
+}
+
+// TestScriptPlaysEveryGolden plays each game system's golden scripts
+// (games/*/testdata/*.jsonl: a setup line, commands, expected refusals and
+// undos) through ccctl script against one save file, and checks that each
+// reaches the status its rules reach when the package's own tests replay it.
+func TestScriptPlaysEveryGolden(t *testing.T) {
+	files, err := filepath.Glob("../../games/*/testdata/*.jsonl")
+	if err != nil || len(files) < 3 {
+		t.Fatalf("golden scripts: %v, %d found", err, len(files))
+	}
+	db := tempDB(t)
+	for _, f := range files {
+		t.Run(filepath.Base(filepath.Dir(filepath.Dir(f)))+"/"+filepath.Base(f), func(t *testing.T) {
+			out := okJSON(t, db, "script", f)
+			id, _ := get(t, out, "id").(string)
+			if id == "" {
+				t.Fatalf("no game id in %v", out)
+			}
+			summary, _ := get(t, out, "status", "summary").(string)
+			if summary == "" {
+				t.Errorf("empty status summary")
+			}
+			// The same game, resumed by a new process, shows the same status.
+			again := okJSON(t, db, "view", id)
+			if got, _ := get(t, again, "status", "summary").(string); got != summary {
+				t.Errorf("after resume the summary is %q, want %q", got, summary)
+			}
+		})
+	}
+}
+
+func TestScriptRejectExpectation(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	setup := `{"setup":{"system":"scorepad","seed":1,"seats":["a","b"]}}` + "\n"
+	db := tempDB(t)
+	okJSON(t, db, "script", write("refused.jsonl", setup+`{"seat":"a","cmd":"add","args":{"player":"zed","points":1},"reject":"zed"}`+"\n"))
+	r := ccctl(t, db, "", "script", write("accepted.jsonl", setup+`{"seat":"a","cmd":"add","args":{"player":"a","points":1},"reject":"anything"}`+"\n"))
+	if r.code != 2 || !strings.Contains(r.stderr, "line 2") || !strings.Contains(r.stderr, "must refuse") {
+		t.Fatalf("an accepted line marked reject: exit %d, stderr %q; want exit 2 naming line 2", r.code, r.stderr)
+	}
+	r = ccctl(t, db, "", "script", write("other.jsonl", setup+`{"seat":"a","cmd":"add","args":{"player":"zed","points":1},"reject":"the game is over"}`+"\n"))
+	if r.code != 2 || !strings.Contains(r.stderr, "expects a refusal containing") {
+		t.Fatalf("a refusal for another reason: exit %d, stderr %q; want exit 2", r.code, r.stderr)
+	}
+	r = ccctl(t, db, "", "script", write("late.jsonl", setup+`{"seat":"a","cmd":"next-round"}`+"\n"+setup))
+	if r.code != 2 || !strings.Contains(r.stderr, "line 3") {
+		t.Fatalf("a second setup line: exit %d, stderr %q; want exit 2 naming line 3", r.code, r.stderr)
 	}
 }
