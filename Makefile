@@ -9,8 +9,7 @@ PKGS_ANDROID = $(shell $(GO) list ./... | grep -v -e '/app$$' -e '/app/' -e '/cm
 
 ## run: install what is missing, then start the app (needs a display)
 run:
-	@if [ "$$(uname)" = Linux ] && [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ]; then \
-	  echo "make run: no display found (DISPLAY and WAYLAND_DISPLAY are unset); for the command line use: go run ./cmd/ccctl --help"; exit 1; fi
+	$(if $(or $(DISPLAY),$(WAYLAND_DISPLAY),$(filter-out Linux,$(shell uname))),,$(error make run: no display found (DISPLAY and WAYLAND_DISPLAY are unset) - for the command line use: go run ./cmd/ccctl --help))
 	@.ci/install-deps
 	$(GO) run ./cmd/commandconsole
 
