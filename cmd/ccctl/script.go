@@ -1,38 +1,14 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/console/script"
 	"github.com/commandconsole/commandconsole/console/store"
 )
-
-// maxScriptLine bounds one line of a script.
-const maxScriptLine = 1 << 20
-
-// scriptLine is one line of a script: a command for a seat, or an undo;
-// or, as the first line of a script that names no game, the new game's
-// setup. The games' golden scripts (games/*/testdata/*.jsonl) are in this
-// form, so ccctl plays every one of them.
-type scriptLine struct {
-	// Setup, alone on a line before any command, describes the new game.
-	Setup *console.Setup `json:"setup,omitempty"`
-	Seat  console.Seat   `json:"seat"`
-	Cmd   string         `json:"cmd,omitempty"`
-	Args  map[string]any `json:"args,omitempty"`
-	// ID makes the command idempotent, as in do --json.
-	ID string `json:"id,omitempty"`
-	// Undo takes back the seat's last command instead.
-	Undo bool `json:"undo,omitempty"`
-	// Reject says the rules must refuse this line with a message that
-	// contains this text: the script goes on when they do, and stops when
-	// they accept the line or refuse it for another reason.
-	Reject string `json:"reject,omitempty"`
-}
 
 // progressOut is the line script --progress writes to stderr after each
 // accepted line: by then its events are on disk.
@@ -41,33 +17,9 @@ type progressOut struct {
 	Seq  uint64 `json:"seq"`
 }
 
-// decodeScriptLine parses one non-blank script line strictly.
-func decodeScriptLine(text string) (scriptLine, error) {
-	var l scriptLine
-	dec := json.NewDecoder(strings.NewReader(text))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&l); err != nil {
-		return l, usagef("%v (want {\"seat\":S,\"cmd\":NAME,\"args\":{...}} or {\"seat\":S,\"undo\":true})", err)
-	}
-	if dec.More() {
-		return l, usagef("more than one JSON value on the line")
-	}
-	switch {
-	case l.Setup != nil:
-		if l.Seat != "" || l.Cmd != "" || l.Args != nil || l.ID != "" || l.Undo || l.Reject != "" {
-			return l, usagef("a setup line takes only \"setup\"")
-		}
-		return l, nil
-	case l.Seat == "":
-		return l, usagef("\"seat\" is missing")
-	case l.Undo && (l.Cmd != "" || l.Args != nil || l.ID != ""):
-		return l, usagef("an undo line takes only \"seat\" and \"undo\"")
-	case !l.Undo && l.Cmd == "":
-		return l, usagef("\"cmd\" is missing")
-	}
-	return l, nil
-}
-
+// script plays a script file, in the format of package script, line by
+// line on a game. The games' golden scripts (games/*/testdata/*.jsonl) are
+// in that format, so ccctl plays every one of them.
 func (c *cli) script(args []string) error {
 	const usage = "script FILE [--game ID | --system ID --seats a,b,... [--title T] [--seed N] [--option k=v ...]] [--progress]"
 	fs := c.verbFlags("script")
@@ -107,19 +59,10 @@ func (c *cli) script(args []string) error {
 			}
 			return fmt.Errorf("%s line %d: %w (game %s keeps the %d lines played before it)", pos[0], n, err, s.ID(), played)
 		}
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 0, 64<<10), maxScriptLine)
-		n := 0
+		sc := script.NewScanner(in)
 		for sc.Scan() {
-			n++
-			text := strings.TrimSpace(sc.Text())
-			if text == "" || strings.HasPrefix(text, "#") {
-				continue
-			}
-			l, err := decodeScriptLine(text)
-			if err != nil {
-				return stop(n, err)
-			}
+			l := sc.Line()
+			n := l.Number
 			if l.Setup != nil {
 				if s != nil {
 					return stop(n, usagef("a setup line must come before every command, and only when neither --game nor --system is given"))
@@ -132,28 +75,15 @@ func (c *cli) script(args []string) error {
 			if s == nil {
 				return stop(n, usagef("no game to play: give --game ID, --system ID --seats ..., or a {\"setup\":{...}} first line (usage: ccctl %s)", usage))
 			}
-			var res console.Result
-			switch {
-			case l.Undo:
-				res, err = s.Undo(l.Seat)
-			default:
-				// The session recognises a retried id, even one played
-				// before a restart, and answers with the earlier result.
-				res, err = s.Do(l.Seat, console.Command{ID: l.ID, Name: l.Cmd, Args: l.Args})
-			}
-			if l.Reject != "" {
-				switch {
-				case err == nil:
-					return stop(n, usagef("the line was accepted, but the script says the rules must refuse it (%q)", l.Reject))
-				case !console.IsRejection(err):
-					return stop(n, err)
-				case !strings.Contains(err.Error(), l.Reject):
-					return stop(n, usagef("refused with %q, but the script expects a refusal containing %q", err.Error(), l.Reject))
-				}
-				continue
-			}
+			// The session recognises a retried id, even one played before
+			// a restart, and answers with the earlier result. A line that
+			// the rules refuse as the script expects is skipped.
+			res, refusal, err := l.Play(s)
 			if err != nil {
 				return stop(n, err)
+			}
+			if refusal != nil {
+				continue
 			}
 			played++
 			if *progress {
@@ -163,11 +93,14 @@ func (c *cli) script(args []string) error {
 				}
 			}
 		}
-		if err := sc.Err(); err != nil {
-			if errors.Is(err, bufio.ErrTooLong) {
-				return stop(n+1, usagef("the line is longer than %d bytes", maxScriptLine))
-			}
-			return stop(n+1, fmt.Errorf("read: %w", err))
+		var le *script.LineError
+		switch err := sc.Err(); {
+		case errors.As(err, &le) && le.Read:
+			return stop(le.Line, le.Err)
+		case errors.As(err, &le):
+			return stop(le.Line, usagef("%v", le.Err))
+		case err != nil:
+			return err
 		}
 		if s == nil {
 			return usagef("the script holds no setup line and no game was named: give --game ID or --system ID --seats ... (usage: ccctl %s)", usage)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/console/conformance"
 )
 
 // fuzzSeeds returns encoded states: new games, and every twentieth
@@ -12,7 +13,7 @@ import (
 func fuzzSeeds(f *testing.F) [][]byte {
 	var out [][]byte
 	out = append(out, mustEncode(f, newGame(f, full())), mustEncode(f, newGame(f, learning())))
-	for _, path := range scripts(f) {
+	for _, path := range conformance.Files(f, scriptGlob) {
 		setup, g, _, checks := runScript(f, path)
 		for i := 0; i < len(checks); i += 20 {
 			s, _ := replay(f, setup, checks[i].log)
@@ -128,7 +129,7 @@ func FuzzApply(f *testing.F) {
 	types := []string{EventScenarioChosen, EventScenariosRevealed, EventArmyMustered, EventArmiesRevealed, EventCommandCardPlayed,
 		EventStepDone, EventVPScored, EventCommandCardDrawn, EventLoreStep, EventTurnEnded, EventGameEnded, EventUnitDamaged,
 		EventUnitHealed, EventUnitHealthSet, EventLoreGained, EventLoreCardPlayed, EventCounterAdjusted, "mystery"}
-	paths := scripts(f)
+	paths := conformance.Files(f, scriptGlob)
 	logs := map[string][]console.Event{}
 	setups := map[string]console.Setup{}
 	for i, p := range paths {

@@ -1,12 +1,9 @@
 package battlelore
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -14,65 +11,13 @@ import (
 	"time"
 
 	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/console/conformance"
 )
 
 var update = flag.Bool("update", false, "rewrite the testdata/*.golden files")
 
-// scriptLine is one line of a game script in testdata/*.jsonl. The first
-// line holds the setup; every other line a command, or an undo. Lines
-// starting with # are comments.
-type scriptLine struct {
-	Setup *console.Setup `json:"setup,omitempty"`
-	Seat  console.Seat   `json:"seat,omitempty"`
-	Cmd   string         `json:"cmd,omitempty"`
-	Args  map[string]any `json:"args,omitempty"`
-	// Undo takes back the last command, as the Session does.
-	Undo bool `json:"undo,omitempty"`
-	// Reject, when set, expects the command (or the undo) to be refused
-	// with a message containing it.
-	Reject string `json:"reject,omitempty"`
-}
-
-func readScript(t testing.TB, path string) (console.Setup, []scriptLine) {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var setup *console.Setup
-	var lines []scriptLine
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		var l scriptLine
-		dec := json.NewDecoder(strings.NewReader(text))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&l); err != nil {
-			t.Fatalf("%s:%d: %v", path, n, err)
-		}
-		switch {
-		case l.Setup != nil && setup == nil && len(lines) == 0:
-			setup = l.Setup
-		case l.Setup != nil:
-			t.Fatalf("%s:%d: the setup must be the first line, and only once", path, n)
-		case setup == nil:
-			t.Fatalf("%s:%d: the first line must be the setup", path, n)
-		default:
-			lines = append(lines, l)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if setup == nil {
-		t.Fatalf("%s: no setup", path)
-	}
-	return *setup, lines
-}
+// scriptGlob matches the game scripts (see package console/script).
+var scriptGlob = filepath.Join("testdata", "*.jsonl")
 
 // checkpoint is the log and the public view after one accepted command or
 // undo.
@@ -91,17 +36,18 @@ func lastCommand(log []console.Event) int {
 }
 
 // runScript plays a script through Decide and Apply, with the game's dice
-// kept as the Session keeps them, and returns the final game, the history
-// text and a checkpoint after every command.
+// kept as the Session keeps them, and returns the final game, its public
+// history lines and a checkpoint after every command. (TestGolden plays the
+// scripts through a Session; TestSession checks both agree.)
 func runScript(t testing.TB, path string) (console.Setup, *game, string, []checkpoint) {
 	t.Helper()
 	r := New()
-	setup, lines := readScript(t, path)
+	setup, lines := conformance.ReadFile(t, path)
 	g := start(t, setup)
 	var hist strings.Builder
 	var checks []checkpoint
 	for i, l := range lines {
-		where := fmt.Sprintf("%s line %d", filepath.Base(path), i+1)
+		where := fmt.Sprintf("%s:%d", path, l.Number)
 		if l.Undo {
 			if len(g.log) == 0 {
 				t.Fatalf("%s: undo with an empty log", where)
@@ -120,13 +66,11 @@ func runScript(t testing.TB, path string) (console.Setup, *game, string, []check
 				if err == nil || !strings.Contains(err.Error(), l.Reject) {
 					t.Fatalf("%s: undo by %s: got %v, want a refusal containing %q", where, l.Seat, err, l.Reject)
 				}
-				fmt.Fprintf(&hist, "refused undo by %s: %v\n", l.Seat, err)
 				continue
 			}
 			if err != nil {
 				t.Fatalf("%s: undo by %s: %v", where, l.Seat, err)
 			}
-			fmt.Fprintf(&hist, "undo by %s: %d event(s) taken back\n", l.Seat, len(g.log)-j)
 			g.log = g.log[:j]
 			g.s, g.dice = replay(t, setup, g.log)
 			checks = append(checks, checkpoint{append([]console.Event(nil), g.log...), r.View(g.s, console.Public).(View)})
@@ -140,7 +84,6 @@ func runScript(t testing.TB, path string) (console.Setup, *game, string, []check
 			if err == nil || !console.IsRejection(err) || !strings.Contains(err.Error(), l.Reject) {
 				t.Fatalf("%s: %s %v: got %v, want a refusal containing %q", where, l.Cmd, l.Args, err, l.Reject)
 			}
-			fmt.Fprintf(&hist, "refused %s %s: %v\n", l.Seat, l.Cmd, err)
 			continue
 		}
 		if err != nil {
@@ -160,7 +103,6 @@ func runScript(t testing.TB, path string) (console.Setup, *game, string, []check
 		}
 		checks = append(checks, checkpoint{append([]console.Event(nil), g.log...), r.View(g.s, console.Public).(View)})
 	}
-	fmt.Fprintf(&hist, "status: %s\n", r.Status(g.s).Summary)
 	return setup, g, hist.String(), checks
 }
 
@@ -175,49 +117,12 @@ func replay(t testing.TB, setup console.Setup, events []console.Event) (console.
 	return s, d
 }
 
-func scripts(t testing.TB) []string {
-	t.Helper()
-	paths, err := filepath.Glob(filepath.Join("testdata", "*.jsonl"))
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no game scripts in testdata (%v)", err)
-	}
-	return paths
-}
-
-// TestGolden replays every game script and compares the final public view
-// and the history with testdata/NAME.view.golden and NAME.log.golden. Run
-// with -update to rewrite them.
+// TestGolden plays every game script through a Session and compares the
+// final public view and the transcript and history with
+// testdata/NAME.view.golden and NAME.log.golden. Run with -update to
+// rewrite them.
 func TestGolden(t *testing.T) {
-	for _, path := range scripts(t) {
-		name := strings.TrimSuffix(filepath.Base(path), ".jsonl")
-		t.Run(name, func(t *testing.T) {
-			_, g, hist, _ := runScript(t, path)
-			view, err := json.MarshalIndent(New().View(g.s, console.Public), "", "  ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			view = append(view, '\n')
-			golden(t, filepath.Join("testdata", name+".view.golden"), view)
-			golden(t, filepath.Join("testdata", name+".log.golden"), []byte(hist))
-		})
-	}
-}
-
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs (run go test -update to accept):\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
+	conformance.GoldenFiles(t, New(), scriptGlob, *update)
 }
 
 // TestReplay folds each script's log from the setup and checks the view
@@ -226,7 +131,7 @@ func golden(t *testing.T, path string, got []byte) {
 // of the log gives the full replay's state.
 func TestReplay(t *testing.T) {
 	r := New()
-	for _, path := range scripts(t) {
+	for _, path := range conformance.Files(t, scriptGlob) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			setup, g, _, checks := runScript(t, path)
 			for i, c := range checks {
@@ -267,22 +172,17 @@ func TestReplay(t *testing.T) {
 // the same state and tells the same history as the script run.
 func TestSession(t *testing.T) {
 	clock := func() time.Time { return time.Unix(1700000000, 0).UTC() }
-	for _, path := range scripts(t) {
+	for _, path := range conformance.Files(t, scriptGlob) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			setup, g, hist, _ := runScript(t, path)
-			_, lines := readScript(t, path)
+			_, lines := conformance.ReadFile(t, path)
 			s, err := console.Create(New(), setup, console.Options{Clock: clock, SnapshotEvery: 5, NewID: func() string { return "g1" }})
 			if err != nil {
 				t.Fatal(err)
 			}
-			for i, l := range lines {
-				if l.Undo {
-					_, err = s.Undo(l.Seat)
-				} else {
-					_, err = s.Do(l.Seat, console.Command{Name: l.Cmd, Args: l.Args})
-				}
-				if (err != nil) != (l.Reject != "") {
-					t.Fatalf("line %d: %v (want refusal: %q)", i+1, err, l.Reject)
+			for _, l := range lines {
+				if _, _, err := l.Play(s); err != nil {
+					t.Fatalf("line %d: %v", l.Number, err)
 				}
 			}
 			got, err := s.EncodedState()

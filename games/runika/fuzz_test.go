@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/console/conformance"
 )
 
 // fuzzSeeds returns encoded states: a new game, every game script after
@@ -21,13 +22,13 @@ func fuzzSeeds(f *testing.F) [][]byte {
 		out = append(out, b)
 	}
 	enc(newGame(f, setupOf("", seatsOf("a", "b", "c", "d")...)).s)
-	for _, path := range scripts(f) {
-		p := runScript(f, path)
-		evs, err := p.store.Events(p.session.ID(), 1, 0)
+	for _, path := range conformance.Files(f, scriptGlob) {
+		p := conformance.PlayFile(f, r, path)
+		evs, err := p.Store.Events(p.Session.ID(), 1, 0)
 		if err != nil {
 			f.Fatal(err)
 		}
-		s, err := r.New(p.session.Meta().Setup)
+		s, err := r.New(p.Session.Meta().Setup)
 		if err != nil {
 			f.Fatal(err)
 		}

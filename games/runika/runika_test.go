@@ -652,7 +652,7 @@ func TestUndoable(t *testing.T) {
 // TestSessionUndo plays through the engine: the issuer takes a command
 // back, another seat may not, and the random initiative draw is final.
 func TestSessionUndo(t *testing.T) {
-	s, err := console.Create(New(), setupOf("", seatsOf("alice", "bob")...), sessionOptions(console.NewMemStore()))
+	s, err := console.Create(New(), setupOf("", seatsOf("alice", "bob")...), console.Options{Store: console.NewMemStore()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,10 +2,10 @@ package scorepad
 
 import (
 	"bytes"
-	"path/filepath"
 	"testing"
 
 	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/console/conformance"
 )
 
 // fuzzSeeds returns encoded states: a new pad, the end of every game script
@@ -14,10 +14,12 @@ func fuzzSeeds(f *testing.F) [][]byte {
 	r := New()
 	var out [][]byte
 	out = append(out, mustEncode(f, newGame(f, setupOf(map[string]string{"target": "10", "rounds": "3", "wins": "low"}, "a", "b"))))
-	paths, _ := filepath.Glob(filepath.Join("testdata", "*.jsonl"))
-	for _, p := range paths {
-		_, s, _, _, _ := runScript(f, p)
-		out = append(out, mustEncode(f, s))
+	for _, path := range conformance.Files(f, scriptGlob) {
+		b, err := conformance.PlayFile(f, r, path).Session.EncodedState()
+		if err != nil {
+			f.Fatal(err)
+		}
+		out = append(out, b)
 	}
 	s := playAll(f, newGame(f, setupOf(nil, "alice", "bob", "carol")),
 		[]step{add("alice", 5), add("bob", -7), next("carol"), set("carol", 1, 3), end("bob")})
