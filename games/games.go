@@ -9,6 +9,7 @@ import (
 
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/battlelore"
+	"github.com/commandconsole/commandconsole/games/landsofruin"
 	"github.com/commandconsole/commandconsole/games/runika"
 	"github.com/commandconsole/commandconsole/games/scorepad"
 )
@@ -17,6 +18,7 @@ import (
 func All() []console.Rules {
 	all := []console.Rules{
 		battlelore.New(),
+		landsofruin.New(),
 		runika.New(),
 		scorepad.New(),
 	}

@@ -1,0 +1,278 @@
+package landsofruin
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/landsofruin/rules"
+)
+
+// Describe renders one event as a line of history for seat, and whether
+// seat may see it at all. s is the state just before the event. What a
+// seat is told follows the View: another seat's hidden characters, assigned
+// actions and private damage results are never in its lines.
+func (r *Rules) Describe(s console.State, e console.Event, seat console.Seat) (string, bool) {
+	g, err := asState(s)
+	if err != nil {
+		return "", false
+	}
+	p := g.playerOf(seat)
+	text, ok, err := g.describe(e, p)
+	if err != nil {
+		return fmt.Sprintf("(%s: %v)", e.Type, err), p >= 0 && g.playerOf(e.Seat) == p
+	}
+	return text, ok
+}
+
+// name is a character's name as player p may be told it.
+func (g *state) name(id string) string {
+	if c := g.char(id); c != nil {
+		return c.Name
+	}
+	return id
+}
+
+func (g *state) describe(e console.Event, p int) (string, bool, error) {
+	who := string(e.Seat)
+	switch e.Type {
+	case EventRoleChosen, EventSideChosen, EventTeamChosen:
+		var x Choice
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		switch e.Type {
+		case EventRoleChosen:
+			return fmt.Sprintf("%s plays the role %s", g.seat(x.Player), x.Name), true, nil
+		case EventSideChosen:
+			return fmt.Sprintf("%s sits at the %s side", g.seat(x.Player), x.Value), true, nil
+		}
+		return fmt.Sprintf("%s takes the team %s (gear value %d)", g.seat(x.Player), x.Name, x.GearValue), true, nil
+	case EventReady:
+		var x Ready
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		return fmt.Sprintf("%s is ready", g.seat(x.Player)), true, nil
+	case EventGameStarted:
+		var x GameStarted
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		var order []string
+		for _, i := range x.Order {
+			order = append(order, string(g.seat(i)))
+		}
+		how := "by role priority"
+		if x.Drawn {
+			how = "drawn at random within equal priority"
+		}
+		return fmt.Sprintf("the game begins: turn order %s (%s)", strings.Join(order, ", "), how), true, nil
+	case EventInfiltrated:
+		var x Infiltrated
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		c := g.char(x.Char)
+		if c == nil || c.Owner != p {
+			return "", false, nil
+		}
+		return fmt.Sprintf("%s infiltrates secretly into %s (only you see this)", c.Name, x.Section), true, nil
+	case EventActionPhase:
+		var x ActionPhase
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		line := fmt.Sprintf("turn %d: %s's Action phase", x.Turn, g.seat(x.Player))
+		if g.Phase == PhasePreGame && x.Turn == 1 && x.Index == 0 {
+			line += " (the first Action phase is movement only)"
+		}
+		if p == x.Player {
+			for _, d := range x.Detections {
+				if d.Success {
+					line += fmt.Sprintf("; %s detects a hidden enemy in %s (d100 %d, needed %d; only you are told)", g.name(d.Spotter), d.Section, d.Roll, d.Need)
+				}
+			}
+		}
+		return line, true, nil
+	case EventPhaseEnded:
+		var x PhaseEnded
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		return fmt.Sprintf("%s ends %s: %s", who, phaseName(x.From), phaseName(x.To)), true, nil
+	case EventResolution:
+		var x Resolution
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		return g.describeResolution(x, p), true, nil
+	case EventAssigned, EventUnassigned:
+		var x ActionRef
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		c := g.char(x.Char)
+		if c == nil || c.Owner != p {
+			return "", false, nil
+		}
+		verb := "is assigned"
+		if e.Type == EventUnassigned {
+			verb = "is no longer assigned"
+		}
+		return fmt.Sprintf("%s %s %s (only you see this)", c.Name, verb, actionName(x.Action)), true, nil
+	case EventMoved:
+		var x Moved
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		c := g.char(x.Char)
+		if c == nil || !c.visibleTo(p) {
+			return "", false, nil
+		}
+		from := x.From
+		if from == "" {
+			from = "the table edge"
+		}
+		return fmt.Sprintf("%s moves from %s to %s", c.Name, from, x.To), true, nil
+	case EventPerformed:
+		var x Performed
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		c := g.char(x.Char)
+		if c == nil || (c.Owner != p && c.hidden() && !x.Revealed) {
+			return "", false, nil
+		}
+		line := fmt.Sprintf("%s performs %s", c.Name, actionName(x.Action))
+		if x.Target != "" {
+			line += " on " + g.name(x.Target)
+		}
+		if x.Revealed {
+			where := c.Section
+			if where == "" {
+				where = "off the table"
+			}
+			line += fmt.Sprintf(" and is revealed (%s)", where)
+		}
+		return line, true, nil
+	case EventAttackDeclared:
+		var x AttackDeclared
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		a := x.Attack
+		w := data().rd.Weapon(a.Weapon)
+		m := data().rd.Mode(a.Weapon, a.Mode)
+		if w == nil || m == nil {
+			return "", false, fmt.Errorf("unknown mode %s/%s", a.Weapon, a.Mode)
+		}
+		var ts []string
+		for _, t := range a.Targets {
+			ts = append(ts, fmt.Sprintf("%s (cover %s: needs %d)", g.name(t.Target), coverName(t.Cover), t.Need))
+		}
+		line := fmt.Sprintf("%s attacks with the %s, %s", g.name(a.Attacker), w.Name, m.Name)
+		if a.Kind == string(rules.Ranged) {
+			line += fmt.Sprintf(" at %s range", rules.Band(a.Band))
+		}
+		if a.Aim {
+			line += ", aiming"
+		}
+		line += ": " + strings.Join(ts, ", ")
+		if x.Revealed {
+			line += "; the attacker is revealed"
+		}
+		return line, true, nil
+	case EventAttackCancelled:
+		return who + " cancels the declared attack", true, nil
+	case EventAttackResolved:
+		var x AttackResolved
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		a := g.Attack
+		if a == nil || len(a.Targets) != len(x.Rolls) || len(x.Outcomes) != len(x.Rolls) || len(x.Powers) != len(x.Rolls) {
+			return "", false, fmt.Errorf("no matching attack")
+		}
+		var parts []string
+		for i, t := range a.Targets {
+			s := fmt.Sprintf("%s rolls %d against %d: %s", g.name(t.Target), x.Rolls[i], t.Need, x.Outcomes[i])
+			if x.Powers[i] != 0 || x.Outcomes[i] != rules.Miss.String() {
+				s += fmt.Sprintf(" (power %d, an unresolved hit)", x.Powers[i])
+			}
+			parts = append(parts, s)
+		}
+		return g.name(a.Attacker) + "'s attack: " + strings.Join(parts, "; "), true, nil
+	case EventEndProposed:
+		return who + " proposes to end the game", true, nil
+	case EventEndAgreed:
+		return who + " agrees to end the game", true, nil
+	case EventEndRefused:
+		return who + " refuses to end the game", true, nil
+	case EventObjectiveMarked:
+		var x ObjectiveMarked
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		name := x.Objective
+		if o := data().rd.Objective(x.Objective); o != nil {
+			name = o.Name
+		}
+		return fmt.Sprintf("%s marks %s achieved %d time(s)", g.seat(x.Player), name, x.Count), true, nil
+	case EventGameEnded:
+		var x GameEnded
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		var parts []string
+		for _, pl := range x.Placements {
+			parts = append(parts, fmt.Sprintf("%d. %s (%d points)", pl.Place, pl.Seat, pl.Score))
+		}
+		return "the game is over: " + strings.Join(parts, ", "), true, nil
+	}
+	return "", false, fmt.Errorf("unknown event type %q", e.Type)
+}
+
+// describeResolution tells player p what damage resolution did: its own
+// characters in full, the others' visible characters by their public
+// results only.
+func (g *state) describeResolution(x Resolution, p int) string {
+	var line string
+	if x.Final {
+		line = "the game ends: outstanding hits are resolved"
+	} else {
+		line = fmt.Sprintf("%s's Command phase: damage resolution", g.seat(x.Player))
+	}
+	var parts []string
+	for _, tm := range x.Teams {
+		if tm.Player == p && !x.Final {
+			parts = append(parts, fmt.Sprintf("your team's morale: %s (E %d, pool %d)", rules.MoraleState(tm.Morale), tm.E, tm.Pool))
+		}
+	}
+	for _, cr := range x.Chars {
+		c := g.char(cr.Char)
+		if c == nil || !c.visibleTo(p) {
+			continue
+		}
+		if c.Owner == p {
+			for _, a := range cr.Advances {
+				s := fmt.Sprintf("%s: %s %s", c.Name, a.Effect, a.Outcome)
+				if a.D2 > 0 {
+					s += fmt.Sprintf(" (d2 %d)", a.D2)
+				}
+				parts = append(parts, s)
+			}
+			for _, r := range cr.Results {
+				parts = append(parts, fmt.Sprintf("%s: d100 %d + 10×%d = %d: %s. %s", c.Name, r.Roll, r.Power, r.Total, r.Private, r.Detail))
+			}
+			continue
+		}
+		for _, r := range cr.Results {
+			parts = append(parts, fmt.Sprintf("%s: %s", c.Name, r.Public))
+		}
+	}
+	if len(parts) == 0 {
+		return line
+	}
+	return line + ": " + strings.Join(parts, "; ")
+}

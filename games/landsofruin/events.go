@@ -1,0 +1,232 @@
+package landsofruin
+
+import (
+	"fmt"
+
+	"github.com/commandconsole/commandconsole/console"
+)
+
+// Event types. They are stored in saves: never rename them.
+const (
+	EventRoleChosen      = "role-chosen"
+	EventSideChosen      = "side-chosen"
+	EventTeamChosen      = "team-chosen"
+	EventReady           = "ready"
+	EventGameStarted     = "game-started"
+	EventInfiltrated     = "infiltrated"
+	EventActionPhase     = "action-phase"
+	EventPhaseEnded      = "phase-ended"
+	EventResolution      = "damage-resolved"
+	EventAssigned        = "action-assigned"
+	EventUnassigned      = "action-unassigned"
+	EventMoved           = "character-moved"
+	EventPerformed       = "action-performed"
+	EventAttackDeclared  = "attack-declared"
+	EventAttackCancelled = "attack-cancelled"
+	EventAttackResolved  = "attack-resolved"
+	EventEndProposed     = "end-proposed"
+	EventEndAgreed       = "end-agreed"
+	EventEndRefused      = "end-refused"
+	EventObjectiveMarked = "objective-marked"
+	EventGameEnded       = "game-ended"
+)
+
+// Choice is the payload of role-chosen, side-chosen and team-chosen.
+type Choice struct {
+	Player    int    `msgpack:"player"`
+	Value     string `msgpack:"value"`
+	Name      string `msgpack:"name,omitempty"`
+	GearValue int    `msgpack:"gear_value,omitempty"`
+}
+
+// Ready is the payload of ready.
+type Ready struct {
+	Player int `msgpack:"player"`
+}
+
+// GameStarted is the payload of game-started: the turn order (player
+// indexes), whether it was drawn at random within equal priorities, and
+// every character as built from the teams.
+type GameStarted struct {
+	Order []int       `msgpack:"order"`
+	Drawn bool        `msgpack:"drawn,omitempty"`
+	Chars []character `msgpack:"chars"`
+}
+
+// Infiltrated is the payload of infiltrated: a hidden character placed
+// secretly; only its owner is told.
+type Infiltrated struct {
+	Char    string `msgpack:"char"`
+	Section string `msgpack:"section"`
+}
+
+// Prep is one character's preparation at the start of its owner's Action
+// phase.
+type Prep struct {
+	Char   string `msgpack:"char"`
+	MoveAP int    `msgpack:"move_ap"`
+	Pool   int    `msgpack:"pool"`
+}
+
+// Detection is one detection roll: Spotter (of the incoming player)
+// against a hidden character in the same section.
+type Detection struct {
+	Spotter string `msgpack:"spotter"`
+	Hidden  string `msgpack:"hidden"`
+	Section string `msgpack:"section"`
+	Roll    int    `msgpack:"roll"`
+	Need    int    `msgpack:"need"`
+	Success bool   `msgpack:"success,omitempty"`
+}
+
+// ActionPhase is the payload of action-phase: Player's Action phase begins
+// in Turn; characters are prepared and the detection rolls made.
+type ActionPhase struct {
+	Player     int         `msgpack:"player"`
+	Index      int         `msgpack:"index"`
+	Turn       int         `msgpack:"turn"`
+	Prep       []Prep      `msgpack:"prep"`
+	Detections []Detection `msgpack:"detections,omitempty"`
+}
+
+// PhaseEnded is the payload of phase-ended (Action → Sync, Command →
+// Environment).
+type PhaseEnded struct {
+	Player int    `msgpack:"player"`
+	From   string `msgpack:"from"`
+	To     string `msgpack:"to"`
+}
+
+// Advance is one effect's per-turn advance: its d2 (0 when none is rolled)
+// and what became of it.
+type Advance struct {
+	Effect  string `msgpack:"effect"`
+	D2      int    `msgpack:"d2,omitempty"`
+	Outcome string `msgpack:"outcome"`
+}
+
+// CharResolution is what damage resolution did to one character: the
+// effects advanced, the hits resolved, and its effects and modifiers after.
+type CharResolution struct {
+	Char      string     `msgpack:"char"`
+	Advances  []Advance  `msgpack:"advances,omitempty"`
+	Results   []result   `msgpack:"results,omitempty"`
+	Effects   []effect   `msgpack:"effects"`
+	Modifiers []modifier `msgpack:"modifiers"`
+}
+
+// TeamMorale is a team's morale after its evaluation.
+type TeamMorale struct {
+	Player int    `msgpack:"player"`
+	E      int    `msgpack:"e"`
+	Pool   int    `msgpack:"pool"`
+	Morale int    `msgpack:"morale"`
+	Leader string `msgpack:"leader,omitempty"`
+	Second string `msgpack:"second,omitempty"`
+	// Negative is the tally carried into the next evaluation (the chart's
+	// morale losses of this resolution).
+	Negative int `msgpack:"negative"`
+}
+
+// Resolution is the payload of damage-resolved: at the start of Player's
+// Command phase (or, Final, for every team when the game ends).
+type Resolution struct {
+	Player int              `msgpack:"player"`
+	Turn   int              `msgpack:"turn"`
+	Final  bool             `msgpack:"final,omitempty"`
+	Teams  []TeamMorale     `msgpack:"teams"`
+	Chars  []CharResolution `msgpack:"chars"`
+}
+
+// ActionRef is the payload of action-assigned and action-unassigned.
+type ActionRef struct {
+	Char   string `msgpack:"char"`
+	Action string `msgpack:"action"`
+}
+
+// Moved is the payload of character-moved.
+type Moved struct {
+	Char string `msgpack:"char"`
+	From string `msgpack:"from"`
+	To   string `msgpack:"to"`
+}
+
+// Performed is the payload of action-performed: the character's and the
+// target's effects after it, and whether it revealed the character.
+type Performed struct {
+	Char          string   `msgpack:"char"`
+	Action        string   `msgpack:"action"`
+	Target        string   `msgpack:"target,omitempty"`
+	Effects       []effect `msgpack:"effects"`
+	TargetEffects []effect `msgpack:"target_effects,omitempty"`
+	ClearWounds   bool     `msgpack:"clear_wounds,omitempty"`
+	Revealed      bool     `msgpack:"revealed,omitempty"`
+	Assigned      bool     `msgpack:"assigned,omitempty"`
+}
+
+// AttackDeclared is the payload of attack-declared.
+type AttackDeclared struct {
+	Attack   attack `msgpack:"attack"`
+	Revealed bool   `msgpack:"revealed,omitempty"`
+}
+
+// AttackResolved is the payload of attack-resolved: the d20 per target and
+// what each did.
+type AttackResolved struct {
+	Rolls    []int    `msgpack:"rolls"`
+	Outcomes []string `msgpack:"outcomes"`
+	Powers   []int    `msgpack:"powers"`
+	Rounds   int      `msgpack:"rounds"`
+}
+
+// EndVote is the payload of end-proposed, end-agreed and end-refused.
+type EndVote struct {
+	Player int `msgpack:"player"`
+}
+
+// ObjectiveMarked is the payload of objective-marked.
+type ObjectiveMarked struct {
+	Player    int    `msgpack:"player"`
+	Objective string `msgpack:"objective"`
+	Count     int    `msgpack:"count"`
+}
+
+// GameEnded is the payload of game-ended: the placements.
+type GameEnded struct {
+	Placements []console.Placement `msgpack:"placements"`
+}
+
+// mk makes one event, with the barrier flag.
+func mk(typ string, data any, barrier bool) (console.Event, error) {
+	e, err := console.NewEvent(typ, data)
+	if err != nil {
+		return e, fmt.Errorf("landsofruin: %w", err)
+	}
+	e.Barrier = barrier
+	return e, nil
+}
+
+// events collects events, keeping the first error.
+type events struct {
+	out []console.Event
+	err error
+}
+
+func (es *events) add(typ string, data any, barrier bool) {
+	if es.err != nil {
+		return
+	}
+	e, err := mk(typ, data, barrier)
+	if err != nil {
+		es.err = err
+		return
+	}
+	es.out = append(es.out, e)
+}
+
+func (es *events) done() ([]console.Event, error) {
+	if es.err != nil {
+		return nil, es.err
+	}
+	return es.out, nil
+}

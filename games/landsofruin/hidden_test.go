@@ -1,0 +1,287 @@
+package landsofruin
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/console/conformance"
+)
+
+// secrets lists what seat b must never receive about seat a's team in state
+// g: the ids and names of a's hidden characters, and the private results
+// of a's characters that differ from the public ones (unless b has the same
+// text legitimately, from its own characters).
+func secrets(g *state, a, b int) []string {
+	mine := map[string]bool{}
+	for _, c := range g.Chars {
+		if c.Owner == b {
+			mine[c.Name] = true
+			for _, r := range c.Results {
+				mine[r.Private], mine[r.Detail] = true, true
+			}
+		}
+	}
+	var out []string
+	for _, c := range g.Chars {
+		if c.Owner != a {
+			continue
+		}
+		if c.hidden() {
+			out = append(out, `"`+c.ID+`"`, c.ID)
+			if !mine[c.Name] {
+				out = append(out, c.Name)
+			}
+		}
+		for _, r := range c.Results {
+			if r.Private != r.Public && !mine[r.Private] {
+				out = append(out, r.Private)
+			}
+			if !mine[r.Detail] {
+				out = append(out, r.Detail)
+			}
+		}
+	}
+	return out
+}
+
+// checkSecrets asserts the JSON and msgpack bytes of View(b) and of every
+// Describe(…, b) line of the log contain none of a's secrets, for every
+// ordered pair of seats, in the game's current state.
+func checkSecrets(t *testing.T, g *game, where string) {
+	t.Helper()
+	r := New()
+	st := g.st()
+	for a := range st.Players {
+		for b := range st.Players {
+			if a == b {
+				continue
+			}
+			sec := secrets(st, a, b)
+			if len(sec) == 0 {
+				continue
+			}
+			seat := st.seat(b)
+			var blobs [][]byte
+			v := r.View(st, seat)
+			j, err := json.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := console.Encode(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			blobs = append(blobs, j, m)
+			if g.desc == nil {
+				g.desc = map[console.Seat][]*string{}
+			}
+			for i := len(g.desc[seat]); i < len(g.log); i++ {
+				before, err := r.DecodeState(g.before[i])
+				if err != nil {
+					t.Fatal(err)
+				}
+				var line *string
+				if text, ok := r.Describe(before, g.log[i], seat); ok {
+					line = &text
+				}
+				g.desc[seat] = append(g.desc[seat], line)
+			}
+			if g.checked == nil {
+				g.checked = map[[2]int]checkedLines{}
+			}
+			key, from := strings.Join(sec, "\x00"), 0
+			if ck := g.checked[[2]int{a, b}]; ck.secrets == key {
+				from = ck.lines // the same secrets: only the new lines
+			}
+			for _, line := range g.desc[seat][from:] {
+				if line != nil {
+					blobs = append(blobs, []byte(*line))
+				}
+			}
+			g.checked[[2]int{a, b}] = checkedLines{secrets: key, lines: len(g.desc[seat])}
+			for _, s := range sec {
+				for _, blob := range blobs {
+					if bytes.Contains(blob, []byte(s)) {
+						t.Fatalf("%s: what %s receives contains %q, a secret of %s:\n%s", where, seat, s, st.seat(a), blob)
+					}
+				}
+			}
+			// Down is all opponents are told of pinned, unconscious, dead.
+			for _, c := range v.(View).Characters {
+				if c.Seat == string(st.seat(a)) && c.Own != nil {
+					t.Fatalf("%s: %s sees the owner's part of %s", where, seat, c.ID)
+				}
+			}
+		}
+	}
+}
+
+// TestHiddenScripts plays each golden script and checks the secrets after
+// every accepted command.
+func TestHiddenScripts(t *testing.T) {
+	for _, path := range conformance.Files(t, scriptGlob) {
+		setup, lines := conformance.ReadFile(t, path)
+		g := start(t, setup)
+		for _, l := range lines {
+			if l.Undo {
+				continue
+			}
+			if _, err := g.try(step{l.Seat, l.Cmd, l.Args}); err != nil {
+				if l.Reject == "" {
+					t.Fatalf("%s:%d: %v", path, l.Number, err)
+				}
+				continue
+			}
+			checkSecrets(t, g, fmt.Sprintf("%s:%d", path, l.Number))
+		}
+	}
+}
+
+// randomStep makes a command that is often legal in g: the current
+// player's phase commands with real ids (including enemy hidden ones, which
+// must be refused without a trace), and the end-of-game commands.
+func randomStep(g *state, rng *rand.Rand) step {
+	seats := g.seats()
+	seat := seats[rng.IntN(len(seats))]
+	if cur := g.current(); cur >= 0 && rng.IntN(4) > 0 {
+		seat = g.seat(cur)
+	}
+	p := g.playerOf(seat)
+	var ids, own, enemy []string
+	for _, c := range g.Chars {
+		ids = append(ids, c.ID)
+		if c.Owner == p {
+			own = append(own, c.ID)
+		} else if c.Section != "" || rng.IntN(4) == 0 {
+			enemy = append(enemy, c.ID)
+		}
+	}
+	from := func(list []string) string {
+		if len(list) == 0 || rng.IntN(10) == 0 {
+			if len(ids) == 0 {
+				return "x"
+			}
+			return ids[rng.IntN(len(ids))]
+		}
+		return list[rng.IntN(len(list))]
+	}
+	pick := func() string { return from(own) }
+	secs := []string{"crossing", "north-street", "south-street", "sw-block", "west-street", "nw-block"}
+	sec := secs[rng.IntN(len(secs))]
+	actions := []string{"shoot", "aim-and-shoot", "close-combat", "take-cover", "get-up", "reveal", "first-aid", "flee", "deploy-weapon"}
+	act := actions[rng.IntN(len(actions))]
+	attacker := pick()
+	w := [2]string{"vz-99-v", "focus-fire"}
+	if c := g.char(attacker); c != nil {
+		var ws [][2]string
+		for _, gid := range c.Gear {
+			if wp := data().rd.Weapon(gid); wp != nil {
+				for _, m := range wp.Modes {
+					ws = append(ws, [2]string{wp.ID, m.ID})
+				}
+			}
+		}
+		if len(ws) > 0 {
+			w = ws[rng.IntN(len(ws))]
+		}
+	}
+	k := rng.IntN(16)
+	if rng.IntN(3) > 0 {
+		switch {
+		case g.Attack != nil:
+			k = 10 + rng.IntN(3)
+		case g.Phase == PhaseAction:
+			k = []int{3, 3, 3, 7, 8, 9, 8, 9, 1}[rng.IntN(9)]
+		case g.Phase == PhaseCommand:
+			k = []int{5, 6, 5, 6, 5, 6, 13, 0}[rng.IntN(8)]
+		}
+	}
+	switch k {
+	case 0, 1, 2:
+		return do(seat, CmdEndPhase)
+	case 3, 4:
+		return do(seat, CmdMove, "character", attacker, "section", sec)
+	case 5, 6:
+		if c := g.char(attacker); c != nil && len(c.Actions) > 0 && rng.IntN(4) > 0 {
+			act = c.Actions[rng.IntN(len(c.Actions))]
+			for _, a := range []string{"shoot", "close-combat", "aim-and-shoot"} {
+				if contains(c.Actions, a) && rng.IntN(2) == 0 {
+					act = a
+				}
+			}
+		}
+		return do(seat, CmdAssign, "character", attacker, "action", act)
+	case 7:
+		if c := g.char(attacker); c != nil && len(c.Assigned) > 0 && rng.IntN(2) == 0 {
+			act = c.Assigned[rng.IntN(len(c.Assigned))].Action
+		}
+		return do(seat, CmdPerform, "character", attacker, "action", act, "target", pick())
+	case 8, 9:
+		targets, dists, spread := from(enemy), fmt.Sprint(rng.IntN(300)), ""
+		if rng.IntN(3) == 0 {
+			targets += "," + from(enemy)
+			dists += fmt.Sprintf(",%d", rng.IntN(300))
+			spread = fmt.Sprint(rng.IntN(60))
+		}
+		return do(seat, CmdAttack, "character", attacker, "weapon", w[0], "mode", w[1], "targets", targets,
+			"distances", dists, "spread", spread, "cover", []string{"light", "none", "heavy"}[rng.IntN(3)])
+	case 10, 11:
+		return do(seat, CmdRoll, "d20", fmt.Sprintf("%d,%d", 8+rng.IntN(13), 8+rng.IntN(13)))
+	case 12:
+		return do(seat, CmdRoll, "d20", fmt.Sprint(8+rng.IntN(13)))
+	case 13:
+		return do(seat, CmdUnassign, "character", pick(), "action", act)
+	case 14:
+		if rng.IntN(80) == 0 {
+			return do(seat, CmdProposeEnd)
+		}
+		return do(seat, CmdAgreeEnd)
+	}
+	if rng.IntN(2) == 0 {
+		return do(seat, CmdMarkObj, "objective", "eradicate", "count", rng.IntN(2))
+	}
+	return do(seat, CmdReady)
+}
+
+// TestHiddenRandom plays random command sequences from a set-up battle and
+// checks the secrets after every accepted command.
+func TestHiddenRandom(t *testing.T) {
+	n := 2
+	if testing.Short() {
+		n = 2
+	}
+	results := 0
+	for seed := uint64(1); seed <= uint64(n); seed++ {
+		g := battle(t, seed)
+		rng := rand.New(rand.NewPCG(seed, 99))
+		accepted := 0
+		for i := 0; i < 600 && g.st().Phase != PhaseOver; i++ {
+			st := randomStep(g.st(), rng)
+			if _, err := g.try(st); err != nil {
+				if !console.IsRejection(err) {
+					t.Fatalf("seed %d step %d %s %v: %v", seed, i, st.cmd, st.args, err)
+				}
+				continue
+			}
+			accepted++
+			{
+				checkSecrets(t, g, fmt.Sprintf("seed %d step %d (%s %v)", seed, i, st.cmd, st.args))
+			}
+		}
+		if accepted < 30 {
+			t.Errorf("seed %d: only %d commands accepted; the random game does not get far", seed, accepted)
+		}
+		for _, c := range g.st().Chars {
+			results += len(c.Results)
+		}
+	}
+	if results == 0 {
+		t.Error("no damage was resolved in any random game: the private results went unchecked")
+	}
+	t.Logf("%d damage results checked", results)
+}

@@ -1,0 +1,337 @@
+// Package landsofruin is the Lands of Ruin rules engine: the console.Rules
+// of the skirmish game the Command Console was first made for. The players
+// move miniatures and roll their d20s on the table; the engine knows every
+// character's action points, movement allowance, ammunition, suppression,
+// wounds, morale and hidden status, rolls the damage dice in secret and
+// refuses what the rules forbid, with a message that says why.
+//
+// The numbers and formulas come from games/landsofruin/rules (the rules
+// tables of assets/landsofruin and their arithmetic) and the world from
+// games/landsofruin/content (tribes, pre-made characters and teams, maps).
+// This package keeps the game: setup, the turn sequence, actions, attacks,
+// damage resolution, hidden characters and the end of the game.
+//
+// # Setup
+//
+// The setup options name the scenario, the map and the mode (basic or
+// advanced). Each seat then chooses a role of the scenario (choose-role), a
+// table side (choose-side) and a pre-made team (choose-team; checked against
+// the role's maximum gear value with content.Validate), and says ready. When
+// every seat is ready and every role has between its minimum and maximum of
+// players, the game starts: the turn order follows the roles' first-turn
+// priority, highest first, random within equal priority (drawn with the
+// game's dice and recorded in the event, an undo barrier). Characters that
+// can infiltrate (the infiltrate skill, in a role that allows infiltrators)
+// start hidden; in the pre-game each owner may place them secretly in a map
+// section (infiltrate), and everyone says ready again.
+//
+// # Turns
+//
+// Each player's turn is Action → Sync → Command → Environment; only the
+// current player ends a phase (end-phase). The game turn counts up when the
+// first player's Action phase comes round again. Actions are assigned in the
+// Command phase (assign, unassign) and performed in the next Action phase
+// (perform, attack), so the first Action phase is movement only. Damage is
+// resolved at the start of the owner's Command phase: the engine rolls a D100
+// per unresolved hit, adds 10 × power and reads the chart; the owner is told
+// the private result, everyone else the public one (pinned, unconscious and
+// dead are only "down" to opponents).
+//
+// # Hidden information
+//
+// View and Describe are cut per seat: a seat never sees another seat's hidden
+// characters (not even their ids or names), private damage results, ammunition,
+// action points or assigned actions, nor detections it did not make. A
+// refusal never tells a hidden character apart from one that does not exist.
+//
+// # Decisions where the rulebook is unclear
+//
+//   - Every Action phase, the first included, prepares the characters the
+//     same way: the unspent action points become movement and the defence
+//     pool is reset (so +4 defence with 20 points unspent). The original app
+//     skipped this for the first player's first Action phase.
+//   - Attacks are made only with an action assigned in the previous Command
+//     phase (shoot, aim-and-shoot, close-combat, or an ability's action such
+//     as Dorian's fire-bazooka); the first Action phase is movement only.
+//   - The engine does not track inches: a character's map section is told
+//     with move, the players measure the allowance on the table, and the
+//     distances of an attack are entered in tenths of an inch. The band of a
+//     multi-target attack is that of the farthest target.
+//   - Declaring an attack reveals a hidden attacker at once (the declaration
+//     names it); the reveal is an undo barrier.
+//   - Reveal (0 AP) may be performed without being assigned, "at any point"
+//     of the owner's Action phase.
+//   - When the game ends, the outstanding hits of every team are resolved
+//     (the app resolved only the current player's), so no hit is lost.
+//   - Opponents see take cover, weapon deployed, carrying objective, on fire,
+//     fleeing, frenzy, berserker charge and surprised (they are visible on the
+//     table), "down" for pinned, unconscious and dead, and "wounded" for a
+//     permanent modifier; bleeding and the modifiers' numbers are the owner's.
+//   - Objectives are marked by the players (the app judged none itself);
+//     the placements rank the objective points, ties sharing a place.
+package landsofruin
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/landsofruin/content"
+	"github.com/commandconsole/commandconsole/games/landsofruin/rules"
+)
+
+// ID is the system id Lands of Ruin registers under.
+const ID = "landsofruin"
+
+// Modes of play (the setup option "mode").
+const (
+	// ModeBasic: cover is one state, no criticals, morale always normal.
+	ModeBasic = "basic"
+	// ModeAdvanced: light and heavy cover, criticals on a natural 20, the
+	// morale pool.
+	ModeAdvanced = "advanced"
+)
+
+// Default setup choices.
+const (
+	DefaultScenario = "fight-to-the-death"
+	DefaultMap      = "crossroads"
+)
+
+// Phases of the game, as the View reports them.
+const (
+	PhaseSetup       = "setup"
+	PhasePreGame     = "pre-game"
+	PhaseAction      = "action"
+	PhaseSync        = "sync"
+	PhaseCommand     = "command"
+	PhaseEnvironment = "environment"
+	PhaseObjectives  = "objectives"
+	PhaseOver        = "over"
+)
+
+// Command names.
+const (
+	CmdChooseRole   = "choose-role"
+	CmdChooseSide   = "choose-side"
+	CmdChooseTeam   = "choose-team"
+	CmdReady        = "ready"
+	CmdInfiltrate   = "infiltrate"
+	CmdEndPhase     = "end-phase"
+	CmdAssign       = "assign"
+	CmdUnassign     = "unassign"
+	CmdMove         = "move"
+	CmdPerform      = "perform"
+	CmdAttack       = "attack"
+	CmdRoll         = "roll"
+	CmdCancelAttack = "cancel-attack"
+	CmdProposeEnd   = "propose-end"
+	CmdAgreeEnd     = "agree-end"
+	CmdRefuseEnd    = "refuse-end"
+	CmdMarkObj      = "mark-objective"
+)
+
+// Bounds on entered numbers, far beyond any table.
+const (
+	maxDistance = 2000 // tenths of an inch: 200"
+	maxListLen  = 40
+)
+
+// loaded is the rules tables and the content, loaded once.
+type loaded struct {
+	rd   *rules.Data
+	cont *content.Content
+	team content.Data
+}
+
+var loadData = sync.OnceValues(func() (*loaded, error) {
+	rd, err := rules.Default()
+	if err != nil {
+		return nil, fmt.Errorf("landsofruin: rules data: %w", err)
+	}
+	c, err := content.Default()
+	if err != nil {
+		return nil, fmt.Errorf("landsofruin: content: %w", err)
+	}
+	return &loaded{rd: rd, cont: c, team: content.Data{Content: c, Catalog: content.RulesCatalog(rd)}}, nil
+})
+
+// data returns the loaded tables; they are embedded and tested, so failing
+// to load them is a broken build.
+func data() *loaded {
+	d, err := loadData()
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+// Rules is Lands of Ruin's rule set; it implements console.Rules and keeps
+// no state of its own.
+type Rules struct{}
+
+var _ console.Rules = (*Rules)(nil)
+
+// New returns Lands of Ruin's rules, for the registry.
+func New() *Rules { return &Rules{} }
+
+func scenarioIDs() []string {
+	var out []string
+	for _, s := range data().rd.Scenarios {
+		out = append(out, s.ID)
+	}
+	return out
+}
+
+func mapIDs() []string {
+	var out []string
+	for _, m := range data().cont.Maps {
+		out = append(out, m.ID)
+	}
+	return out
+}
+
+// Info describes the system and its setup options.
+func (*Rules) Info() console.SystemInfo {
+	return console.SystemInfo{
+		ID:       ID,
+		Name:     "Lands of Ruin",
+		Kind:     console.KindMiniature,
+		MinSeats: 1,
+		MaxSeats: 4,
+		Doc: "The Lands of Ruin Command Console: scenario, roles, teams and turn order; action points, movement, " +
+			"ranged and close-combat attacks, secret damage resolution, suppression, morale and hidden characters.",
+		Options: []console.ArgSpec{
+			{Name: "scenario", Kind: console.ArgEnum, Enum: scenarioIDs(), Default: DefaultScenario, Doc: "the scenario to play"},
+			{Name: "map", Kind: console.ArgEnum, Enum: mapIDs(), Default: DefaultMap, Doc: "the table layout (map sections)"},
+			{Name: "mode", Kind: console.ArgEnum, Enum: []string{ModeAdvanced, ModeBasic}, Default: ModeAdvanced,
+				Doc: "advanced: light/heavy cover, criticals and morale; basic: one cover state, no criticals, morale always normal"},
+		},
+		Playable: true,
+	}
+}
+
+// Commands lists the command vocabulary.
+func (*Rules) Commands() []console.CommandSpec {
+	return append([]console.CommandSpec(nil), commandSpecs...)
+}
+
+var commandSpecs = buildCommands()
+
+func buildCommands() []console.CommandSpec {
+	char := console.ArgSpec{Name: "character", Kind: console.ArgString, Required: true, MaxLen: 60,
+		Doc: "one of your characters, by id (\"p1-dorian\") or, when it is unique, by its short id (\"dorian\")"}
+	action := console.ArgSpec{Name: "action", Kind: console.ArgString, Required: true, MaxLen: 40,
+		Doc: "an action id from the actions table (\"aim-and-shoot\", \"take-cover\")"}
+	section := console.ArgSpec{Name: "section", Kind: console.ArgString, Required: true, MaxLen: 40,
+		Doc: "a section of the map, by id (\"crossing\"), or \"off-table\""}
+	list := func(name, doc string) console.ArgSpec {
+		return console.ArgSpec{Name: name, Kind: console.ArgString, MaxLen: 400, Doc: doc}
+	}
+	return []console.CommandSpec{
+		{Name: CmdChooseRole, Version: 1, Args: []console.ArgSpec{{Name: "role", Kind: console.ArgString, Required: true, MaxLen: 40,
+			Doc: "a role of the scenario (\"player\" in Fight to the Death)"}},
+			Doc: "Choose your role in the scenario.", When: "setup"},
+		{Name: CmdChooseSide, Version: 1, Args: []console.ArgSpec{{Name: "side", Kind: console.ArgEnum, Required: true,
+			Enum: []string{"south", "north", "east", "west"}, Doc: "the table side you sit at (the map says which it offers)"}},
+			Doc: "Choose your table side; your characters enter from that edge.", When: "setup"},
+		{Name: CmdChooseTeam, Version: 1, Args: []console.ArgSpec{{Name: "team", Kind: console.ArgString, Required: true, MaxLen: 60,
+			Doc: "a pre-made team id (\"dorians-detachment\")"}},
+			Doc: "Choose your team; it must be within your role's maximum gear value.", When: "setup"},
+		{Name: CmdReady, Version: 1,
+			Doc: "Say you are ready: at setup when role, side and team are chosen (the game starts when everyone is); " +
+				"in the pre-game when your infiltrators are placed; at the end when your objectives are marked.",
+			When: "setup, pre-game, or the objectives at the end"},
+		{Name: CmdInfiltrate, Version: 1, Args: []console.ArgSpec{char, section},
+			Doc: "Place a hidden infiltrator secretly in a map section; only you see where.", When: "pre-game, for your hidden characters"},
+		{Name: CmdEndPhase, Version: 1,
+			Doc:  "End the current phase: Action → Sync → Command (damage is resolved) → Environment → the next player's Action phase.",
+			When: "battle, the current player"},
+		{Name: CmdAssign, Version: 1, Args: []console.ArgSpec{char, action},
+			Doc: "Assign an action for the next Action phase; its cost comes off the character's action points.", When: "your Command phase"},
+		{Name: CmdUnassign, Version: 1, Args: []console.ArgSpec{char, action},
+			Doc: "Take back an assigned action.", When: "your Command phase"},
+		{Name: CmdMove, Version: 1, Args: []console.ArgSpec{char, section},
+			Doc:  "Tell the console which map section a character stands in after moving it on the table (measure its movement allowance there).",
+			When: "your Action or Sync phase"},
+		{Name: CmdPerform, Version: 1, Args: []console.ArgSpec{char, action,
+			{Name: "target", Kind: console.ArgString, MaxLen: 60, Doc: "the friendly character an action such as first aid is for"}},
+			Doc: "Perform an assigned action that is not an attack (take cover, first aid, reveal …).", When: "your Action phase"},
+		{Name: CmdAttack, Version: 1, Args: []console.ArgSpec{char,
+			{Name: "weapon", Kind: console.ArgString, Required: true, MaxLen: 40, Doc: "the weapon id (\"vz-99-v\")"},
+			{Name: "mode", Kind: console.ArgString, Required: true, MaxLen: 40, Doc: "the weapon mode id (\"focus-fire\")"},
+			{Name: "targets", Kind: console.ArgString, Required: true, MaxLen: 400, Doc: "the enemy characters attacked, comma separated; the first is the main target"},
+			list("distances", "ranged: the distance in tenths of an inch from the attacker to each target, comma separated (\"120,140\")"),
+			list("spread", "ranged, several targets: the distance in tenths from the first target to each further target (within 50)"),
+			list("cover", "each target's cover, comma separated: none, cover (basic), light or heavy (advanced); none by default"),
+			{Name: "action", Kind: console.ArgString, MaxLen: 40, Doc: "the assigned attack action performed, when the character has more than one"},
+		},
+			Doc:  "Declare an attack with an assigned shoot, aim-and-shoot or close-combat action: the console shows the d20 score needed per target.",
+			When: "your Action phase"},
+		{Name: CmdRoll, Version: 1, Args: []console.ArgSpec{{Name: "d20", Kind: console.ArgString, Required: true, MaxLen: 200,
+			Doc: "the d20 rolled for each target of the declared attack, in order, comma separated (\"14,3\")"}},
+			Doc:  "Enter the dice rolled for the declared attack: ammunition is spent, suppression applied, hits become unresolved hits.",
+			When: "your Action phase, after attack"},
+		{Name: CmdCancelAttack, Version: 1, Doc: "Drop the declared attack before rolling; nothing is spent.", When: "your Action phase, after attack"},
+		{Name: CmdProposeEnd, Version: 1, Doc: "Propose to end the game; every other player must agree.", When: "during the battle"},
+		{Name: CmdAgreeEnd, Version: 1, Doc: "Agree to end the game. When everyone has, outstanding hits are resolved and each player marks their objectives.",
+			When: "after propose-end"},
+		{Name: CmdRefuseEnd, Version: 1, Doc: "Refuse the proposal to end the game.", When: "after propose-end"},
+		{Name: CmdMarkObj, Version: 1, Args: []console.ArgSpec{
+			{Name: "objective", Kind: console.ArgString, Required: true, MaxLen: 40, Doc: "an objective of your role (\"eradicate\")"},
+			{Name: "count", Kind: console.ArgInt, Min: console.Bounds(0), Max: console.Bounds(99), Default: "1", Doc: "times achieved; 0 to unmark"}},
+			Doc: "Mark an objective of your role as achieved.", When: "the objectives step at the end"},
+	}
+}
+
+// errWrongState is returned when the engine hands the rules a state that is
+// not a Lands of Ruin game.
+var errWrongState = errors.New("landsofruin: state is not a Lands of Ruin game")
+
+func asState(s console.State) (*state, error) {
+	g, ok := s.(*state)
+	if !ok || g == nil {
+		return nil, fmt.Errorf("%w (got %T)", errWrongState, s)
+	}
+	return g, nil
+}
+
+// New builds a game at the setup step.
+func (r *Rules) New(setup console.Setup) (console.State, error) {
+	if setup.System != "" && setup.System != ID {
+		return nil, fmt.Errorf("setup is for system %q, not %q", setup.System, ID)
+	}
+	if err := console.CheckSeats(r.Info(), setup.Seats); err != nil {
+		return nil, err
+	}
+	opts, err := console.SetupOptions(r.Info(), setup)
+	if err != nil {
+		return nil, err
+	}
+	sc := data().rd.Scenario(opts.String("scenario"))
+	m, _ := data().cont.Map(opts.String("map"))
+	g := &state{Scenario: sc.ID, Map: m.ID, Advanced: opts.String("mode") == ModeAdvanced, Phase: PhaseSetup,
+		Players: []player{}, Chars: []character{}, Order: []int{}}
+	for i, seat := range setup.Seats {
+		p := player{Seat: string(seat), Number: i + 1}
+		if len(sc.Roles) == 1 {
+			p.Role = sc.Roles[0].ID
+		}
+		g.Players = append(g.Players, p)
+	}
+	return g, nil
+}
+
+// splitList splits a comma-separated argument, trimming blanks.
+func splitList(s string) []string {
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
+	parts := strings.Split(s, ",")
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	return parts
+}

@@ -1,0 +1,455 @@
+package landsofruin
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/landsofruin/rules"
+)
+
+// View is what one seat may know of a game. Another seat's hidden
+// characters are left out entirely; of the visible ones a seat sees the
+// public part only (where they stand, "down" instead of pinned, unconscious
+// or dead, public damage results). Ammunition, action points, assigned
+// actions, wounds and private results are in Own, for the owner alone.
+type View struct {
+	System       string `json:"system"`
+	Seat         string `json:"seat"`
+	Scenario     string `json:"scenario"`
+	ScenarioName string `json:"scenario_name"`
+	Map          string `json:"map"`
+	MapName      string `json:"map_name"`
+	Mode         string `json:"mode"`
+	Phase        string `json:"phase"`
+	Turn         int    `json:"turn"`
+	// Current is the seat whose turn it is, during the battle.
+	Current    string   `json:"current,omitempty"`
+	Order      []string `json:"order,omitempty"`
+	OrderDrawn bool     `json:"order_drawn,omitempty"`
+	Prompt     string   `json:"prompt"`
+	// Allowed lists the commands the seat may give now.
+	Allowed    []string     `json:"allowed,omitempty"`
+	Players    []PlayerView `json:"players"`
+	Characters []CharView   `json:"characters"`
+	Attack     *AttackView  `json:"attack,omitempty"`
+	// EndProposedBy is the seat that proposed to end the game.
+	EndProposedBy string `json:"end_proposed_by,omitempty"`
+	// Detected lists the sections where this seat has detected hidden
+	// enemies (never who they are).
+	Detected []string `json:"detected,omitempty"`
+	// Result holds the placements once the game is over.
+	Result []console.Placement `json:"result,omitempty"`
+}
+
+// PlayerView is one player as a seat sees them.
+type PlayerView struct {
+	Seat      string `json:"seat"`
+	Role      string `json:"role,omitempty"`
+	Side      string `json:"side,omitempty"`
+	Team      string `json:"team,omitempty"`
+	TeamName  string `json:"team_name,omitempty"`
+	GearValue int    `json:"gear_value,omitempty"`
+	Ready     bool   `json:"ready,omitempty"`
+	// Morale and MoralePool are told to the player only.
+	Morale     string          `json:"morale,omitempty"`
+	MoralePool int             `json:"morale_pool,omitempty"`
+	Leader     string          `json:"leader,omitempty"`
+	Second     string          `json:"second,omitempty"`
+	EndAgreed  bool            `json:"end_agreed,omitempty"`
+	Objectives []ObjectiveView `json:"objectives,omitempty"`
+	Points     int             `json:"points,omitempty"`
+}
+
+// ObjectiveView is an objective marked as achieved.
+type ObjectiveView struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Count  int    `json:"count"`
+	Points int    `json:"points"`
+}
+
+// CharView is a character as a seat sees it.
+type CharView struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Seat string `json:"seat"`
+	Kind string `json:"kind"`
+	// Section is the map section it stands in; empty off the table.
+	Section string `json:"section,omitempty"`
+	// Down: pinned, unconscious or dead, as opponents are told.
+	Down    bool `json:"down,omitempty"`
+	Wounded bool `json:"wounded,omitempty"`
+	// Effects are the effects anyone at the table can see (take cover,
+	// weapon deployed, on fire …).
+	Effects        []string `json:"effects,omitempty"`
+	Suppression    int      `json:"suppression,omitempty"`
+	UnresolvedHits int      `json:"unresolved_hits,omitempty"`
+	// LastResult is the last damage result as this seat may know it.
+	LastResult string   `json:"last_result,omitempty"`
+	Own        *OwnView `json:"own,omitempty"`
+}
+
+// OwnView is what only a character's owner knows.
+type OwnView struct {
+	Hidden     bool         `json:"hidden,omitempty"`
+	Effects    []string     `json:"effects"`
+	Modifiers  []ModView    `json:"modifiers,omitempty"`
+	BaseAP     int          `json:"base_ap"`
+	Available  int          `json:"available_ap"`
+	Remaining  int          `json:"remaining_ap"`
+	Assigned   []AssignView `json:"assigned,omitempty"`
+	Actions    []string     `json:"actions"`
+	Movement   int          `json:"movement"`
+	MoveInches string       `json:"movement_in"`
+	MoveCM     string       `json:"movement_cm"`
+	Defence    int          `json:"defence"`
+	Ammo       []AmmoView   `json:"ammo,omitempty"`
+	Results    []ResultView `json:"results,omitempty"`
+	Weapons    []string     `json:"weapons"`
+	Camouflage int          `json:"camouflage"`
+	Detection  int          `json:"detection"`
+	Leadership int          `json:"leadership"`
+	Carried    int          `json:"carried_grams"`
+	Hits       []HitView    `json:"hits,omitempty"`
+}
+
+// ModView is an active wound or shock modifier.
+type ModView struct {
+	Attack  int `json:"attack"`
+	Defence int `json:"defence"`
+	// Until is the last game turn it applies; 0 for the rest of the game.
+	Until int `json:"until,omitempty"`
+}
+
+// AssignView is an assigned action.
+type AssignView struct {
+	Action    string `json:"action"`
+	Name      string `json:"name"`
+	AP        int    `json:"ap"`
+	Performed bool   `json:"performed,omitempty"`
+}
+
+// AmmoView is the rounds left for a weapon.
+type AmmoView struct {
+	Weapon string `json:"weapon"`
+	Rounds int    `json:"rounds"`
+}
+
+// ResultView is a resolved hit as its owner knows it.
+type ResultView struct {
+	Turn   int    `json:"turn"`
+	Roll   int    `json:"roll"`
+	Power  int    `json:"power"`
+	Total  int    `json:"total"`
+	Result string `json:"result"`
+	Detail string `json:"detail"`
+}
+
+// HitView is an unresolved hit.
+type HitView struct {
+	Kind  string `json:"kind"`
+	Power int    `json:"power"`
+}
+
+// AttackView is the declared attack, waiting for its dice.
+type AttackView struct {
+	Attacker string             `json:"attacker"`
+	Action   string             `json:"action"`
+	Weapon   string             `json:"weapon"`
+	Mode     string             `json:"mode"`
+	Band     string             `json:"band"`
+	Aim      bool               `json:"aim,omitempty"`
+	Targets  []AttackTargetView `json:"targets"`
+}
+
+// AttackTargetView is one target of the declared attack and the d20 score
+// it needs.
+type AttackTargetView struct {
+	Target string `json:"target"`
+	Cover  string `json:"cover"`
+	Need   int    `json:"need"`
+}
+
+// publicEffects are the effects opponents see on the table.
+var publicEffects = map[string]bool{"take-cover": true, "weapon-deployed": true, "carrying-objective": true, "on-fire": true,
+	"fleeing": true, "frenzy": true, "berserker-charge": true, "surprised": true}
+
+func coverName(c int) string {
+	switch rules.Cover(c) {
+	case rules.CoverBasic:
+		return "cover"
+	case rules.CoverLight:
+		return "light"
+	case rules.CoverHeavy:
+		return "heavy"
+	}
+	return "none"
+}
+
+// View returns what seat may know; Public (or an unknown seat) gets the
+// spectator's view.
+func (r *Rules) View(s console.State, seat console.Seat) console.View {
+	g, err := asState(s)
+	if err != nil {
+		return View{System: ID, Seat: string(seat), Prompt: err.Error()}
+	}
+	p := g.playerOf(seat)
+	v := View{System: ID, Seat: string(seat), Scenario: g.Scenario, Map: g.Map, Phase: g.Phase, Turn: g.Turn,
+		OrderDrawn: g.OrderDrawn, Prompt: g.prompt(), Players: []PlayerView{}, Characters: []CharView{}, Mode: ModeBasic}
+	if g.Advanced {
+		v.Mode = ModeAdvanced
+	}
+	if sc := g.scenario(); sc != nil {
+		v.ScenarioName = sc.Name
+	}
+	if m := g.gameMap(); m != nil {
+		v.MapName = m.Name
+	}
+	if cur := g.current(); cur >= 0 {
+		v.Current = string(g.seat(cur))
+	}
+	for _, i := range g.Order {
+		v.Order = append(v.Order, string(g.seat(i)))
+	}
+	if p >= 0 {
+		for _, c := range commandSpecs {
+			if g.gate(p, c.Name) == nil {
+				v.Allowed = append(v.Allowed, c.Name)
+			}
+		}
+	}
+	for i, pl := range g.Players {
+		pv := PlayerView{Seat: pl.Seat, Role: pl.Role, Side: pl.Side, Team: pl.Team, TeamName: pl.TeamName, GearValue: pl.GearValue,
+			Ready: pl.Ready, EndAgreed: pl.EndAgreed, Points: g.points(i)}
+		// The leaders are shown only when neither is hidden from the seat
+		// (a missing gold star would give a hidden leader away).
+		lc, sc := g.char(pl.Leader), g.char(pl.Second)
+		if (lc == nil || lc.visibleTo(p)) && (sc == nil || sc.visibleTo(p)) {
+			pv.Leader, pv.Second = pl.Leader, pl.Second
+		}
+		if i == p && g.Phase != PhaseSetup {
+			pv.Morale, pv.MoralePool = rules.MoraleState(pl.Morale).String(), pl.Pool
+		}
+		for _, o := range pl.Objectives {
+			if x := data().rd.Objective(o.ID); x != nil {
+				pv.Objectives = append(pv.Objectives, ObjectiveView{ID: o.ID, Name: x.Name, Count: o.Count, Points: x.Points * o.Count})
+			}
+		}
+		v.Players = append(v.Players, pv)
+	}
+	for i := range g.Chars {
+		c := &g.Chars[i]
+		if !c.visibleTo(p) {
+			continue
+		}
+		v.Characters = append(v.Characters, g.charView(c, p))
+	}
+	if a := g.Attack; a != nil {
+		av := AttackView{Attacker: a.Attacker, Action: a.Action, Weapon: a.Weapon, Mode: a.Mode, Band: rules.Band(a.Band).String(), Aim: a.Aim}
+		for _, t := range a.Targets {
+			av.Targets = append(av.Targets, AttackTargetView{Target: t.Target, Cover: coverName(t.Cover), Need: t.Need})
+		}
+		v.Attack = &av
+	}
+	if g.EndProposedBy > 0 {
+		v.EndProposedBy = string(g.seat(g.EndProposedBy - 1))
+	}
+	if p >= 0 {
+		for _, id := range g.Players[p].Detected {
+			if h := g.char(id); h != nil && h.hidden() && h.Section != "" && !contains(v.Detected, h.Section) {
+				v.Detected = append(v.Detected, h.Section)
+			}
+		}
+	}
+	if g.Phase == PhaseOver {
+		v.Result = g.placements()
+	}
+	return v
+}
+
+func (g *state) charView(c *character, p int) CharView {
+	cv := CharView{ID: c.ID, Name: c.Name, Seat: string(g.seat(c.Owner)), Kind: c.Kind, Section: c.Section, Down: c.down(),
+		Suppression: c.Suppression, UnresolvedHits: len(c.Hits)}
+	for _, m := range c.Modifiers {
+		if m.Turns == 0 {
+			cv.Wounded = true
+		}
+	}
+	for _, e := range c.Effects {
+		if publicEffects[e.ID] {
+			cv.Effects = append(cv.Effects, e.ID)
+		}
+	}
+	if n := len(c.Results); n > 0 {
+		cv.LastResult = c.Results[n-1].Public
+	}
+	if c.Owner != p {
+		return cv
+	}
+	if n := len(c.Results); n > 0 {
+		cv.LastResult = c.Results[n-1].Private
+	}
+	own := &OwnView{Hidden: c.hidden(), Effects: c.effectIDs(), BaseAP: c.BaseAP, Available: c.available(), Remaining: c.remaining(),
+		Actions: c.Actions, Camouflage: c.Camouflage, Detection: c.Detection, Leadership: c.Leadership, Carried: c.Carried, Weapons: []string{}}
+	for _, m := range c.Modifiers {
+		if rules.ModifierActive(rules.WoundModifier{Attack: m.Attack, Defence: m.Defence, Turns: m.Turns}, m.From, g.Turn) {
+			mv := ModView{Attack: m.Attack, Defence: m.Defence}
+			if m.Turns > 0 {
+				mv.Until = m.From + m.Turns
+			}
+			own.Modifiers = append(own.Modifiers, mv)
+		}
+	}
+	for _, a := range c.Assigned {
+		ap := 0
+		if x := data().rd.Action(a.Action); x != nil {
+			ap = x.AP
+		}
+		own.Assigned = append(own.Assigned, AssignView{Action: a.Action, Name: actionName(a.Action), AP: ap, Performed: a.Performed})
+	}
+	// In the owner's Command phase the movement shown is next turn's.
+	ap := c.MoveAP
+	if g.Phase == PhaseCommand || g.Phase == PhaseEnvironment || g.Phase == PhasePreGame || g.Phase == PhaseSetup {
+		ap = c.remaining()
+	}
+	own.Movement = c.movement(ap)
+	own.MoveInches, own.MoveCM = rules.FormatInches(own.Movement), rules.FormatCentimetres(own.Movement)
+	own.Defence = c.defence(rules.Ranged, g.Turn)
+	for _, a := range c.Ammo {
+		own.Ammo = append(own.Ammo, AmmoView{Weapon: a.Weapon, Rounds: a.Rounds})
+	}
+	for _, r := range c.Results {
+		own.Results = append(own.Results, ResultView{Turn: r.Turn, Roll: r.Roll, Power: r.Power, Total: r.Total, Result: r.Private, Detail: r.Detail})
+	}
+	for _, h := range c.Hits {
+		own.Hits = append(own.Hits, HitView{Kind: h.Kind, Power: h.Power})
+	}
+	for _, gid := range c.Gear {
+		if k := data().rd.GearKind(gid); (k == "weapon" || k == "close-combat") && !contains(own.Weapons, gid) {
+			own.Weapons = append(own.Weapons, gid)
+		}
+	}
+	cv.Own = own
+	return cv
+}
+
+// Status tells whether the game is over, and the placements.
+func (r *Rules) Status(s console.State) console.Status {
+	g, err := asState(s)
+	if err != nil {
+		return console.Status{Summary: err.Error()}
+	}
+	switch g.Phase {
+	case PhaseOver:
+		pl := g.placements()
+		var win []string
+		for _, x := range pl {
+			if x.Place == 1 {
+				win = append(win, string(x.Seat))
+			}
+		}
+		verb := "wins"
+		if len(win) > 1 {
+			verb = "share the win"
+		}
+		return console.Status{Finished: true, Summary: fmt.Sprintf("%s %s with %d points", strings.Join(win, " and "), verb, pl[0].Score), Placements: pl}
+	case PhaseSetup:
+		return console.Status{Summary: "setup"}
+	case PhasePreGame:
+		return console.Status{Summary: "pre-game"}
+	case PhaseObjectives:
+		return console.Status{Summary: "ending: marking objectives"}
+	}
+	return console.Status{Summary: fmt.Sprintf("turn %d, %s's %s", g.Turn, g.seat(g.current()), strings.TrimPrefix(phaseName(g.Phase), "the "))}
+}
+
+// Undoable lets a seat undo only its own last command; reveals and dice the
+// other side has seen are barriers in the engine.
+func (r *Rules) Undoable(s console.State, seat console.Seat, last []console.Event) error {
+	if len(last) == 0 {
+		return console.Reject("nothing to undo")
+	}
+	if last[0].Seat != seat {
+		return console.Reject("only %s can undo their own last command", last[0].Seat)
+	}
+	return nil
+}
+
+// EncodeState serialises the state.
+func (r *Rules) EncodeState(s console.State) ([]byte, error) {
+	g, err := asState(s)
+	if err != nil {
+		return nil, err
+	}
+	return console.Encode(g)
+}
+
+// DecodeState parses a state written by EncodeState and checks that it
+// fits together, so a damaged snapshot is refused rather than crashing a
+// view later.
+func (r *Rules) DecodeState(b []byte) (console.State, error) {
+	var g state
+	if err := console.Decode(b, &g); err != nil {
+		return nil, err
+	}
+	if err := g.check(); err != nil {
+		return nil, fmt.Errorf("landsofruin: damaged state: %w", err)
+	}
+	return &g, nil
+}
+
+func (g *state) check() error {
+	if data().rd.Scenario(g.Scenario) == nil {
+		return fmt.Errorf("unknown scenario %q", g.Scenario)
+	}
+	if g.gameMap() == nil {
+		return fmt.Errorf("unknown map %q", g.Map)
+	}
+	switch g.Phase {
+	case PhaseSetup, PhasePreGame, PhaseAction, PhaseSync, PhaseCommand, PhaseEnvironment, PhaseObjectives, PhaseOver:
+	default:
+		return fmt.Errorf("unknown phase %q", g.Phase)
+	}
+	if len(g.Players) == 0 || len(g.Players) > 8 {
+		return fmt.Errorf("%d players", len(g.Players))
+	}
+	if g.Phase != PhaseSetup && len(g.Order) != len(g.Players) {
+		return fmt.Errorf("turn order of %d for %d players", len(g.Order), len(g.Players))
+	}
+	for _, o := range g.Order {
+		if o < 0 || o >= len(g.Players) {
+			return fmt.Errorf("turn order names player %d", o)
+		}
+	}
+	if g.battle() && (g.Current < 0 || g.Current >= len(g.Order)) {
+		return fmt.Errorf("current %d out of the turn order", g.Current)
+	}
+	if g.EndProposedBy < 0 || g.EndProposedBy > len(g.Players) {
+		return fmt.Errorf("end proposed by player %d", g.EndProposedBy-1)
+	}
+	seen := map[string]bool{}
+	for _, c := range g.Chars {
+		if c.Owner < 0 || c.Owner >= len(g.Players) {
+			return fmt.Errorf("character %q of player %d", c.ID, c.Owner)
+		}
+		if seen[c.ID] {
+			return fmt.Errorf("character %q twice", c.ID)
+		}
+		seen[c.ID] = true
+		if data().rd.CharacterType(c.Type) == nil {
+			return fmt.Errorf("character %q of unknown type %q", c.ID, c.Type)
+		}
+	}
+	if a := g.Attack; a != nil {
+		if g.char(a.Attacker) == nil || data().rd.Mode(a.Weapon, a.Mode) == nil {
+			return fmt.Errorf("damaged attack")
+		}
+		for _, t := range a.Targets {
+			if g.char(t.Target) == nil {
+				return fmt.Errorf("attack on unknown %q", t.Target)
+			}
+		}
+	}
+	return nil
+}
