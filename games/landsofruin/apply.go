@@ -123,11 +123,17 @@ func (g *state) apply(e console.Event) error {
 		}
 		p.ActionPhases++
 		g.Current, g.Turn, g.Phase, g.Attack = x.Index, x.Turn, PhaseAction, nil
+		g.Mark, g.Plan, g.ReusePlan, g.Env = nil, nil, nil, nil
+		g.clearUndo()
 	case EventPhaseEnded:
 		var x PhaseEnded
 		if err := console.Decode(e.Data, &x); err != nil {
 			return err
 		}
+		if err := g.markPhase(); err != nil {
+			return err
+		}
+		g.clearUndo()
 		g.Phase = x.To
 	case EventResolution:
 		var x Resolution
@@ -151,9 +157,10 @@ func (g *state) apply(e console.Event) error {
 			}
 			c.Effects, c.Modifiers = cr.Effects, cr.Modifiers
 			c.Results = append(c.Results, cr.Results...)
-			c.Hits, c.Suppression, c.Assigned = []hit{}, 0, []assigned{}
+			c.Hits, c.Suppression, c.Assigned = append([]hit{}, cr.NewHits...), 0, []assigned{}
 		}
-		g.Attack = nil
+		g.Attack, g.Mark = nil, nil
+		g.clearUndo()
 		if x.Final {
 			g.Phase, g.EndProposedBy = PhaseObjectives, 0
 			for i := range g.Players {
@@ -217,6 +224,9 @@ func (g *state) apply(e console.Event) error {
 			return err
 		}
 		for _, t := range x.Attack.Targets {
+			if _, ok := rotterTarget(t.Target); ok {
+				continue
+			}
 			if _, err := g.charArg(t.Target); err != nil {
 				return err
 			}
@@ -277,6 +287,50 @@ func (g *state) apply(e console.Event) error {
 		p.Ready = false
 	case EventGameEnded:
 		g.Phase = PhaseOver
+		g.Mark = nil
+	case EventEnvEntry:
+		var x EnvEntry
+		if err := console.Decode(e.Data, &x); err != nil {
+			return err
+		}
+		return g.applyEnvEntry(x)
+	case EventEnvResolved:
+		var x EnvResolution
+		if err := console.Decode(e.Data, &x); err != nil {
+			return err
+		}
+		return g.applyEnvResolution(x)
+	case EventEnvPlanned:
+		var x EnvironmentPlan
+		if err := console.Decode(e.Data, &x); err != nil {
+			return err
+		}
+		g.Plan, g.ReusePlan = &x, nil
+	case EventUndoRequested, EventUndoApproved, EventUndoDenied:
+		var x UndoVote
+		if err := console.Decode(e.Data, &x); err != nil {
+			return err
+		}
+		p, err := g.playerArg(x.Player)
+		if err != nil {
+			return err
+		}
+		switch e.Type {
+		case EventUndoRequested:
+			g.UndoBy = x.Player + 1
+		case EventUndoApproved:
+			p.UndoApproved = true
+		default:
+			g.clearUndo()
+		}
+	case EventPhaseRewound:
+		return g.applyRewind()
+	case EventShortcut:
+		var x ShortcutUsed
+		if err := console.Decode(e.Data, &x); err != nil {
+			return err
+		}
+		return g.applyShortcut(x)
 	default:
 		return fmt.Errorf("unknown event type %q", e.Type)
 	}
@@ -334,6 +388,15 @@ func (g *state) applyAttack(x AttackResolved) error {
 	c.Effects = without(c.Effects, "hidden")
 	att := &g.Players[c.Owner]
 	for i, t := range a.Targets {
+		if _, ok := rotterTarget(t.Target); ok {
+			// Any hit kills a Rotter (rulebook "Attacking Rotters").
+			att.Positive++
+			if x.Outcomes[i] != rules.Miss.String() {
+				att.Positive++
+				att.RottersKilled++
+			}
+			continue
+		}
 		tc, err := g.charArg(t.Target)
 		if err != nil {
 			return err

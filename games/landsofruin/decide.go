@@ -81,6 +81,16 @@ func (g *state) gate(p int, name string) error {
 			return console.Reject("objectives are marked when the game ends (propose-end); %s", now)
 		}
 		return nil
+	case CmdRequestUndo, CmdApproveUndo, CmdDenyUndo:
+		return g.gateUndo(p, name)
+	case CmdRotterAttack:
+		if g.Phase != PhaseEnvironment {
+			return console.Reject("Rotter attacks are entered in the Environment phase; %s", now)
+		}
+		if g.UndoBy != 0 {
+			return console.Reject("%s asked to undo the phase change: approve-undo or deny-undo first", g.seat(g.UndoBy-1))
+		}
+		return nil
 	}
 	// The current player's battle commands.
 	if !g.battle() {
@@ -89,6 +99,9 @@ func (g *state) gate(p int, name string) error {
 	if g.current() != p {
 		return console.Reject("it is not %s's turn: %s", g.Players[p].Seat, now)
 	}
+	if g.UndoBy != 0 {
+		return console.Reject("%s asked to undo the phase change: wait until every other player approves (approve-undo) or one denies (deny-undo)", g.seat(g.UndoBy-1))
+	}
 	pending := g.Attack != nil
 	switch name {
 	case CmdEndPhase:
@@ -96,7 +109,7 @@ func (g *state) gate(p int, name string) error {
 			return console.Reject("an attack is declared: roll its dice (roll) or cancel it (cancel-attack) first")
 		}
 		return nil
-	case CmdAssign, CmdUnassign:
+	case CmdAssign, CmdUnassign, CmdShortcut:
 		if g.Phase != PhaseCommand {
 			return console.Reject("it is %s: actions are assigned in the Command phase", phaseName(g.Phase))
 		}
@@ -165,7 +178,7 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 	case CmdInfiltrate:
 		es, err = g.decideInfiltrate(p, args)
 	case CmdEndPhase:
-		es, err = g.decideEndPhase(d)
+		es, err = g.decideEndPhase(d, r.planner)
 	case CmdAssign:
 		es, err = g.decideAssign(p, args)
 	case CmdUnassign:
@@ -188,6 +201,16 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 		es, err = one(EventEndRefused, EndVote{Player: p}, false)
 	case CmdMarkObj:
 		es, err = g.decideObjective(p, args)
+	case CmdRotterAttack:
+		es, err = g.decideRotterAttack(p, args)
+	case CmdRequestUndo:
+		es, err = g.decideRequestUndo(p)
+	case CmdApproveUndo:
+		es, err = g.decideApproveUndo(p)
+	case CmdDenyUndo:
+		es, err = one(EventUndoDenied, UndoVote{Player: p}, false)
+	case CmdShortcut:
+		es, err = g.decideShortcut(p, args)
 	}
 	if err != nil {
 		return nil, err
@@ -484,22 +507,55 @@ func (g *state) decideInfiltrate(p int, args console.Args) ([]console.Event, err
 	return one(EventInfiltrated, Infiltrated{Char: c.ID, Section: sec}, false)
 }
 
-func (g *state) decideEndPhase(d *console.Dice) ([]console.Event, error) {
+func (g *state) decideEndPhase(d *console.Dice, planner Planner) ([]console.Event, error) {
 	cur := g.current()
 	switch g.Phase {
-	case PhaseAction, PhaseCommand:
+	case PhaseAction:
 		return one(EventPhaseEnded, PhaseEnded{Player: cur, From: g.Phase, To: nextPhase(g.Phase)}, false)
+	case PhaseCommand:
+		var es events
+		es.add(EventPhaseEnded, PhaseEnded{Player: cur, From: g.Phase, To: nextPhase(g.Phase)}, false)
+		if planner != nil {
+			var plan EnvironmentPlan
+			if g.ReusePlan != nil && g.checkPlan(*g.ReusePlan) == nil {
+				plan = *g.ReusePlan
+			} else {
+				plan = planner.PlanEnvironment(g.environmentInput(), d)
+			}
+			if err := g.checkPlan(plan); err != nil {
+				return nil, err
+			}
+			es.add(EventEnvPlanned, plan, false)
+		}
+		return es.done()
 	case PhaseSync:
 		res := g.resolve([]int{cur}, false, d)
 		return one(EventResolution, res, true)
 	case PhaseEnvironment:
+		var es events
 		next := (g.Current + 1) % len(g.Order)
 		turn := g.Turn
 		if next == 0 {
 			turn++
 		}
-		ap := g.actionPhase(next, turn, d)
-		return one(EventActionPhase, ap, len(ap.Detections) > 0)
+		// The Environment hits are rolled first (§1.7): the incoming
+		// player's defence pool counts the new unresolved hits.
+		h := g
+		if len(g.Env) > 0 {
+			env := g.resolveEnvironment(d)
+			es.add(EventEnvResolved, env, true)
+			c, err := g.clone()
+			if err != nil {
+				return nil, err
+			}
+			if err := c.applyEnvResolution(env); err != nil {
+				return nil, err
+			}
+			h = c
+		}
+		ap := h.actionPhase(next, turn, d)
+		es.add(EventActionPhase, ap, len(ap.Detections) > 0)
+		return es.done()
 	}
 	return nil, console.Reject("no phase to end; %s", g.prompt())
 }
@@ -616,6 +672,7 @@ func (g *state) resolve(players []int, final bool, d *console.Dice) Resolution {
 			if has("dead") {
 				effs = []effect{{ID: "dead", Since: effsSince(effs)}}
 			}
+			cr.NewHits = frenzyHits(effs)
 			var kept []modifier
 			for _, m := range mods {
 				if rules.ModifierActive(rules.WoundModifier{Attack: m.Attack, Defence: m.Defence, Turns: m.Turns}, m.From, g.Turn) {
@@ -773,6 +830,8 @@ func (g *state) decidePerform(p int, args console.Args) ([]console.Event, error)
 		return nil, console.Reject("%s is dead", c.Name)
 	case a.Attack != "":
 		return nil, console.Reject("%s is an attack: use the attack command", a.Name)
+	case a.ID == ActionRevealEnemy:
+		return g.decideRevealEnemy(p, c, a, args.String("target"))
 	case a.Consumes != "" || len(a.AddsEnemy) > 0 || len(a.RemovesEnemy) > 0:
 		return nil, console.Reject("%s is not supported by this version of the console yet", a.Name)
 	case idx < 0 && !free && g.Players[p].ActionPhases <= 1 && g.Turn <= 1:
@@ -944,15 +1003,28 @@ func (g *state) decideAttack(p int, args console.Args) ([]console.Event, error) 
 	if len(refs) > m.MaxTargets {
 		return nil, console.Reject("%s %s attacks at most %d target(s); %d named", w.Name, m.Name, m.MaxTargets, len(refs))
 	}
-	var targets []*character
+	// A target is an enemy character or a Rotter ("rotter:fast"); a Rotter
+	// is only a kind: the players point at the miniature on the table.
+	type target struct {
+		c      *character
+		rotter string
+	}
+	var targets []target
 	for _, ref := range refs {
+		if kind, ok := rotterTarget(ref); ok {
+			if _, ok := data().cont.Rotter(kind); !ok {
+				return nil, console.Reject("no Rotter kind %q (targets rotter:%s)", kind, strings.Join(rotterKinds(), ", rotter:"))
+			}
+			targets = append(targets, target{rotter: kind})
+			continue
+		}
 		t := g.findChar(ref, func(t *character) bool {
 			return t.Owner != p && !t.hidden() && t.Section != "" && !t.dead()
 		})
 		if t == nil {
 			return nil, console.Reject("no enemy character %q on the table that can be attacked", ref)
 		}
-		targets = append(targets, t)
+		targets = append(targets, target{c: t})
 	}
 	covers := splitList(args.String("cover"))
 	if len(covers) > len(targets) {
@@ -980,6 +1052,9 @@ func (g *state) decideAttack(p int, args console.Args) ([]console.Event, error) 
 		band = rules.AttackBand(dists...)
 	}
 	watt, _ := c.woundMods(g.Turn)
+	if c.ignoresWoundPenalties() && watt < 0 {
+		watt = 0 // frenzy (§4.2)
+	}
 	eff := 0
 	for _, e := range c.effectPtrs() {
 		eff += e.Attack
@@ -1000,8 +1075,14 @@ func (g *state) decideAttack(p int, args console.Args) ([]console.Event, error) 
 				return nil, err
 			}
 		}
-		need := rules.TargetNumber(at, t.defence(m.Kind, g.Turn), cv)
-		atk.Targets = append(atk.Targets, attackTarget{Target: t.ID, Cover: int(cv), Need: need})
+		if t.rotter != "" {
+			rk, _ := data().cont.Rotter(t.rotter)
+			need := rules.TargetNumber(at, rk.DefenceAsTarget, cv)
+			atk.Targets = append(atk.Targets, attackTarget{Target: "rotter:" + t.rotter, Cover: int(cv), Need: need})
+			continue
+		}
+		need := rules.TargetNumber(at, t.c.defence(m.Kind, g.Turn), cv)
+		atk.Targets = append(atk.Targets, attackTarget{Target: t.c.ID, Cover: int(cv), Need: need})
 	}
 	revealed := c.hidden()
 	return one(EventAttackDeclared, AttackDeclared{Attack: atk, Revealed: revealed}, revealed)

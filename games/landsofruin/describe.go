@@ -27,6 +27,9 @@ func (r *Rules) Describe(s console.State, e console.Event, seat console.Seat) (s
 
 // name is a character's name as player p may be told it.
 func (g *state) name(id string) string {
+	if kind, ok := rotterTarget(id); ok {
+		return rotterName(kind)
+	}
 	if c := g.char(id); c != nil {
 		return c.Name
 	}
@@ -141,6 +144,10 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 			return "", false, err
 		}
 		c := g.char(x.Char)
+		if c != nil && x.Action == ActionRevealEnemy && c.Owner != p && c.hidden() {
+			// The revealer stays hidden; the revealed enemy is public.
+			return fmt.Sprintf("%s is forced into the open by a hidden enemy and is surprised", g.name(x.Target)), true, nil
+		}
 		if c == nil || (c.Owner != p && c.hidden() && !x.Revealed) {
 			return "", false, nil
 		}
@@ -197,7 +204,11 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 		var parts []string
 		for i, t := range a.Targets {
 			s := fmt.Sprintf("%s rolls %d against %d: %s", g.name(t.Target), x.Rolls[i], t.Need, x.Outcomes[i])
-			if x.Powers[i] != 0 || x.Outcomes[i] != rules.Miss.String() {
+			if _, ok := rotterTarget(t.Target); ok {
+				if x.Outcomes[i] != rules.Miss.String() {
+					s += " (the Rotter is killed: remove it from the table)"
+				}
+			} else if x.Powers[i] != 0 || x.Outcomes[i] != rules.Miss.String() {
 				s += fmt.Sprintf(" (power %d, an unresolved hit)", x.Powers[i])
 			}
 			parts = append(parts, s)
@@ -229,6 +240,50 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 			parts = append(parts, fmt.Sprintf("%d. %s (%d points)", pl.Place, pl.Seat, pl.Score))
 		}
 		return "the game is over: " + strings.Join(parts, ", "), true, nil
+	case EventEnvEntry:
+		var x EnvEntry
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		c := g.char(x.Char)
+		if c == nil || !c.visibleTo(p) {
+			return "", false, nil
+		}
+		if x.Count == 0 {
+			return fmt.Sprintf("%s: no %s Rotters attack %s after all", who, x.Kind, c.Name), true, nil
+		}
+		return fmt.Sprintf("%s: %d %s Rotter(s) attack %s (rolled when the Environment phase ends)", who, x.Count, x.Kind, c.Name), true, nil
+	case EventEnvResolved:
+		var x EnvResolution
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		return g.describeEnvResolution(x, p), true, nil
+	case EventEnvPlanned:
+		var x EnvironmentPlan
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		return g.describePlan(x), true, nil
+	case EventUndoRequested:
+		return who + " asks to undo the phase change; every other player must approve", true, nil
+	case EventUndoApproved:
+		return who + " approves the phase undo", true, nil
+	case EventUndoDenied:
+		return who + " denies the phase undo", true, nil
+	case EventPhaseRewound:
+		var x Rewound
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		return fmt.Sprintf("every player agreed: the game returns from %s to %s as it was ended", phaseName(x.From), phaseName(x.To)), true, nil
+	case EventShortcut:
+		var x ShortcutUsed
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		text, ok := g.describeShortcut(x, p)
+		return text, ok, nil
 	}
 	return "", false, fmt.Errorf("unknown event type %q", e.Type)
 }

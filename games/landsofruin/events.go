@@ -29,6 +29,14 @@ const (
 	EventEndRefused      = "end-refused"
 	EventObjectiveMarked = "objective-marked"
 	EventGameEnded       = "game-ended"
+	EventEnvEntry        = "environment-entry"
+	EventEnvResolved     = "environment-resolved"
+	EventEnvPlanned      = "environment-planned"
+	EventUndoRequested   = "phase-undo-requested"
+	EventUndoApproved    = "phase-undo-approved"
+	EventUndoDenied      = "phase-undo-denied"
+	EventPhaseRewound    = "phase-rewound"
+	EventShortcut        = "shortcut-assigned"
 )
 
 // Choice is the payload of role-chosen, side-chosen and team-chosen.
@@ -113,6 +121,9 @@ type CharResolution struct {
 	Results   []result   `msgpack:"results,omitempty"`
 	Effects   []effect   `msgpack:"effects"`
 	Modifiers []modifier `msgpack:"modifiers"`
+	// NewHits are the unresolved hits the character starts with again:
+	// frenzy's self-inflicted hit (§6).
+	NewHits []hit `msgpack:"new_hits,omitempty"`
 }
 
 // TeamMorale is a team's morale after its evaluation.

@@ -44,6 +44,8 @@ type game struct {
 	// checked remembers, per pair of seats, the secrets last checked and
 	// how many history lines were checked against them.
 	checked map[[2]int]checkedLines
+	// rules are the rules played (New() when nil).
+	rules *Rules
 }
 
 type checkedLines struct {
@@ -67,7 +69,10 @@ func (g *game) st() *state { return g.s.(*state) }
 // after a refusal.
 func (g *game) try(st step) ([]console.Event, error) {
 	g.t.Helper()
-	r := New()
+	r := g.rules
+	if r == nil {
+		r = New()
+	}
 	spec, ok := console.FindCommand(r.Commands(), st.cmd)
 	if !ok {
 		return nil, console.Reject("unknown command %q", st.cmd)

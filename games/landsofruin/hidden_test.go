@@ -31,6 +31,10 @@ func secrets(g *state, a, b int) []string {
 		if c.Owner != a {
 			continue
 		}
+		// Assigned actions are the owner's (assign and the shortcuts).
+		if len(c.Assigned) > 0 && !mine[c.Name] {
+			out = append(out, c.Name+" is assigned", "assigned to "+c.Name)
+		}
 		if c.hidden() {
 			out = append(out, `"`+c.ID+`"`, c.ID)
 			if !mine[c.Name] {
@@ -190,18 +194,34 @@ func randomStep(g *state, rng *rand.Rand) step {
 			w = ws[rng.IntN(len(ws))]
 		}
 	}
-	k := rng.IntN(16)
+	k := rng.IntN(20)
 	if rng.IntN(3) > 0 {
 		switch {
+		case g.UndoBy != 0:
+			k = 17
 		case g.Attack != nil:
 			k = 10 + rng.IntN(3)
 		case g.Phase == PhaseAction:
-			k = []int{3, 3, 3, 7, 8, 9, 8, 9, 1}[rng.IntN(9)]
+			k = []int{3, 3, 3, 7, 8, 9, 8, 9, 1, 19}[rng.IntN(10)]
 		case g.Phase == PhaseCommand:
-			k = []int{5, 6, 5, 6, 5, 6, 13, 0}[rng.IntN(8)]
+			k = []int{5, 6, 5, 6, 5, 6, 13, 0, 18}[rng.IntN(9)]
+		case g.Phase == PhaseEnvironment:
+			k = []int{16, 16, 16, 0, 17}[rng.IntN(5)]
+		case g.Phase == PhaseSync:
+			k = []int{0, 0, 3, 17}[rng.IntN(4)]
 		}
 	}
+	kinds := []string{"normal", "fast", "fat"}
 	switch k {
+	case 16:
+		return do(seat, CmdRotterAttack, "character", from(append(own, enemy...)), "kind", kinds[rng.IntN(3)], "count", rng.IntN(4))
+	case 17:
+		return do(seat, []string{CmdRequestUndo, CmdApproveUndo, CmdApproveUndo, CmdDenyUndo}[rng.IntN(4)])
+	case 18:
+		return do(seat, CmdShortcut, "shortcut", []string{"hold-the-line", "open-fire", "charge"}[rng.IntN(3)])
+	case 19:
+		return do(seat, CmdAttack, "character", attacker, "weapon", w[0], "mode", w[1], "targets", "rotter:"+kinds[rng.IntN(3)],
+			"distances", fmt.Sprint(rng.IntN(300)))
 	case 0, 1, 2:
 		return do(seat, CmdEndPhase)
 	case 3, 4:
@@ -256,6 +276,7 @@ func TestHiddenRandom(t *testing.T) {
 		n = 2
 	}
 	results := 0
+	types := map[string]int{}
 	for seed := uint64(1); seed <= uint64(n); seed++ {
 		g := battle(t, seed)
 		rng := rand.New(rand.NewPCG(seed, 99))
@@ -279,9 +300,19 @@ func TestHiddenRandom(t *testing.T) {
 		for _, c := range g.st().Chars {
 			results += len(c.Results)
 		}
+		for _, e := range g.log {
+			types[e.Type]++
+		}
 	}
 	if results == 0 {
 		t.Error("no damage was resolved in any random game: the private results went unchecked")
 	}
 	t.Logf("%d damage results checked", results)
+	// The random games reach the Environment and the phase undo.
+	for _, typ := range []string{EventEnvEntry, EventEnvResolved, EventPhaseRewound, EventShortcut} {
+		if types[typ] == 0 {
+			t.Errorf("no %s event in any random game: its secrets went unchecked", typ)
+		}
+	}
+	t.Logf("events: %v", types)
 }

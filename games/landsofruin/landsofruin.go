@@ -69,6 +69,29 @@
 //     permanent modifier; bleeding and the modifiers' numbers are the owner's.
 //   - Objectives are marked by the players (the app judged none itself);
 //     the placements rank the objective points, ties sharing a place.
+//   - The Environment phase is ended by the current player (the app had
+//     every player press ready); any player enters the Rotter attacks
+//     (rotter-attack), which are rolled when it ends, before the next
+//     Action phase's preparation and detections (environment.go).
+//   - A Rotter hit is an unresolved close-combat hit of power (Rotter
+//     power − 1), as the app's "extra hits" (§10.8).
+//   - Phase undo by consent is a rules-level rewind (undo.go): only the
+//     changes into the Sync and the Environment phase can be taken back,
+//     as in the app; the game returns to the ended phase as it was ended.
+//   - The team quick shortcuts assign only where assign would be allowed
+//     (the app skipped the checks); the others keep their actions.
+//   - Reveal enemy names the section of a detected enemy, never its id
+//     (effects.go); frenzy's self-hit of power −2 is added after each of
+//     the owner's damage resolutions.
+//
+// # Not yet done
+//
+// Throwables and their areas over the Environment phases, artillery
+// strikes, explosive hits, cohorts acting through their hero (close
+// support, slave absorption, execute slave), the golden scripts of the
+// other scenarios and the tutorials, and inches or centimetres as a setup
+// option are the next steps; throw, execute-slave and call-artillery are
+// refused as "not supported" until then.
 package landsofruin
 
 import (
@@ -131,6 +154,11 @@ const (
 	CmdAgreeEnd     = "agree-end"
 	CmdRefuseEnd    = "refuse-end"
 	CmdMarkObj      = "mark-objective"
+	CmdRotterAttack = "rotter-attack"
+	CmdRequestUndo  = "request-undo"
+	CmdApproveUndo  = "approve-undo"
+	CmdDenyUndo     = "deny-undo"
+	CmdShortcut     = "shortcut"
 )
 
 // Bounds on entered numbers, far beyond any table.
@@ -169,8 +197,12 @@ func data() *loaded {
 }
 
 // Rules is Lands of Ruin's rule set; it implements console.Rules and keeps
-// no state of its own.
-type Rules struct{}
+// no game state of its own.
+type Rules struct {
+	// planner decides the Rotters' movement and spawns (the NPC issue's
+	// seam, see Planner); nil: the players run the Rotters themselves.
+	planner Planner
+}
 
 var _ console.Rules = (*Rules)(nil)
 
@@ -257,7 +289,7 @@ func buildCommands() []console.CommandSpec {
 			Doc:  "Tell the console which map section a character stands in after moving it on the table (measure its movement allowance there).",
 			When: "your Action or Sync phase"},
 		{Name: CmdPerform, Version: 1, Args: []console.ArgSpec{char, action,
-			{Name: "target", Kind: console.ArgString, MaxLen: 60, Doc: "the friendly character an action such as first aid is for"}},
+			{Name: "target", Kind: console.ArgString, MaxLen: 60, Doc: "the friendly character an action such as first aid is for; for reveal-enemy, the section where your team detected a hidden enemy"}},
 			Doc: "Perform an assigned action that is not an attack (take cover, first aid, reveal …).", When: "your Action phase"},
 		{Name: CmdAttack, Version: 1, Args: []console.ArgSpec{char,
 			{Name: "weapon", Kind: console.ArgString, Required: true, MaxLen: 40, Doc: "the weapon id (\"vz-99-v\")"},
@@ -283,6 +315,23 @@ func buildCommands() []console.CommandSpec {
 			{Name: "objective", Kind: console.ArgString, Required: true, MaxLen: 40, Doc: "an objective of your role (\"eradicate\")"},
 			{Name: "count", Kind: console.ArgInt, Min: console.Bounds(0), Max: console.Bounds(99), Default: "1", Doc: "times achieved; 0 to unmark"}},
 			Doc: "Mark an objective of your role as achieved.", When: "the objectives step at the end"},
+		{Name: CmdRotterAttack, Version: 1, Args: []console.ArgSpec{
+			{Name: "character", Kind: console.ArgString, Required: true, MaxLen: 60, Doc: "the character the Rotters attack (any player's, visible on the table)"},
+			{Name: "kind", Kind: console.ArgString, MaxLen: 20, Default: "normal", Doc: "the Rotter kind: normal (Shambler), fast (Rager) or fat (Veteran)"},
+			{Name: "count", Kind: console.ArgInt, Min: console.Bounds(0), Max: console.Bounds(20), Default: "1",
+				Doc: "how many Rotters of the kind attack the character; 0 removes the entry"}},
+			Doc: "Enter the Rotters in base contact with a character; the console rolls their attacks when the Environment phase ends " +
+				"(d20 ≥ 8 + the character's defence against Rotters hits).",
+			When: "the Environment phase, any player"},
+		{Name: CmdRequestUndo, Version: 1, Doc: "Ask to undo the last phase change (back to the Action or Command phase as it was ended); every other player must approve.",
+			When: "the Sync or Environment phase, the current player"},
+		{Name: CmdApproveUndo, Version: 1, Doc: "Approve the requested phase undo; when everyone has, the game returns to the phase that was ended.",
+			When: "after request-undo, the other players"},
+		{Name: CmdDenyUndo, Version: 1, Doc: "Deny the requested phase undo (the asker may withdraw it the same way).", When: "after request-undo"},
+		{Name: CmdShortcut, Version: 1, Args: []console.ArgSpec{{Name: "shortcut", Kind: console.ArgString, Required: true, MaxLen: 40,
+			Doc: "a team quick shortcut: hold-the-line (aim and shoot), open-fire (shoot) or charge (close combat)"}},
+			Doc:  "Reset the assigned actions of every character of your team on the table and up to the shortcut's action, where the rules allow it.",
+			When: "your Command phase"},
 	}
 }
 

@@ -29,6 +29,16 @@ type state struct {
 	// EndProposedBy is the player index that proposed the end, -1 none
 	// (stored +1 so the zero value means none).
 	EndProposedBy int `msgpack:"end_proposed_by,omitempty"`
+	// Env are the Environment attacks entered this Environment phase.
+	Env []envEntry `msgpack:"env,omitempty"`
+	// Plan is the Rotter AI's plan for this Environment phase; ReusePlan a
+	// plan whose phase change was undone, re-used when it comes again.
+	Plan      *EnvironmentPlan `msgpack:"plan,omitempty"`
+	ReusePlan *EnvironmentPlan `msgpack:"reuse_plan,omitempty"`
+	// Mark is the state just before the last phase change that may be
+	// undone by consent (undo.go); UndoBy the player asking, +1.
+	Mark   *state `msgpack:"mark,omitempty"`
+	UndoBy int    `msgpack:"undo_by,omitempty"`
 }
 
 // player is one seat's part of the game.
@@ -57,6 +67,10 @@ type player struct {
 	// Detected lists the ids of enemy hidden characters this player has
 	// detected (never shown as ids: the view gives their sections).
 	Detected []string `msgpack:"detected,omitempty"`
+	// UndoApproved: approved the open phase-undo request.
+	UndoApproved bool `msgpack:"undo_approved,omitempty"`
+	// RottersKilled counts the Rotters the team's attacks killed.
+	RottersKilled int `msgpack:"rotters_killed,omitempty"`
 }
 
 // objective is an objective a player marked as achieved.

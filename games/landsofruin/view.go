@@ -40,6 +40,45 @@ type View struct {
 	Detected []string `json:"detected,omitempty"`
 	// Result holds the placements once the game is over.
 	Result []console.Placement `json:"result,omitempty"`
+	// Environment lists the Rotter attacks entered this Environment phase.
+	Environment []EnvEntryView `json:"environment,omitempty"`
+	// Rotters is the Rotter AI's plan for this Environment phase.
+	Rotters *RotterPlanView `json:"rotters,omitempty"`
+	// UndoRequestedBy is the seat asking to undo the phase change, and
+	// UndoApprovedBy those who approved.
+	UndoRequestedBy string   `json:"undo_requested_by,omitempty"`
+	UndoApprovedBy  []string `json:"undo_approved_by,omitempty"`
+	// Shortcuts are the team quick shortcuts (shortcut command).
+	Shortcuts []ShortcutView `json:"shortcuts,omitempty"`
+}
+
+// EnvEntryView is an Environment attack waiting for the end of the phase.
+type EnvEntryView struct {
+	Character string `json:"character"`
+	Kind      string `json:"kind"`
+	Count     int    `json:"count"`
+}
+
+// RotterPlanView is where the Rotters go and which appear.
+type RotterPlanView struct {
+	Section   string         `json:"section,omitempty"`
+	Character string         `json:"character,omitempty"`
+	Spawns    []RotterSpawnV `json:"spawns,omitempty"`
+	Skipped   bool           `json:"skipped,omitempty"`
+}
+
+// RotterSpawnV is a number of Rotters entering at a spawn point.
+type RotterSpawnV struct {
+	Point string `json:"point"`
+	Kind  string `json:"kind"`
+	Count int    `json:"count"`
+}
+
+// ShortcutView is a team quick shortcut and the action it assigns.
+type ShortcutView struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Action string `json:"action"`
 }
 
 // PlayerView is one player as a seat sees them.
@@ -59,6 +98,8 @@ type PlayerView struct {
 	EndAgreed  bool            `json:"end_agreed,omitempty"`
 	Objectives []ObjectiveView `json:"objectives,omitempty"`
 	Points     int             `json:"points,omitempty"`
+	// RottersKilled counts the Rotters the team's attacks killed.
+	RottersKilled int `json:"rotters_killed,omitempty"`
 }
 
 // ObjectiveView is an objective marked as achieved.
@@ -221,7 +262,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	}
 	for i, pl := range g.Players {
 		pv := PlayerView{Seat: pl.Seat, Role: pl.Role, Side: pl.Side, Team: pl.Team, TeamName: pl.TeamName, GearValue: pl.GearValue,
-			Ready: pl.Ready, EndAgreed: pl.EndAgreed, Points: g.points(i)}
+			Ready: pl.Ready, EndAgreed: pl.EndAgreed, Points: g.points(i), RottersKilled: pl.RottersKilled}
 		// The leaders are shown only when neither is hidden from the seat
 		// (a missing gold star would give a hidden leader away).
 		lc, sc := g.char(pl.Leader), g.char(pl.Second)
@@ -264,6 +305,34 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	}
 	if g.Phase == PhaseOver {
 		v.Result = g.placements()
+	}
+	for _, e := range g.Env {
+		if c := g.char(e.Char); c != nil && c.visibleTo(p) {
+			v.Environment = append(v.Environment, EnvEntryView{Character: e.Char, Kind: e.Kind, Count: e.Count})
+		}
+	}
+	if pl := g.Plan; pl != nil {
+		rv := &RotterPlanView{Section: pl.Section, Character: pl.Character, Skipped: pl.Skipped}
+		if c := g.char(pl.Character); c != nil && !c.visibleTo(p) {
+			rv.Character = ""
+		}
+		for _, sp := range pl.Spawns {
+			rv.Spawns = append(rv.Spawns, RotterSpawnV(sp))
+		}
+		v.Rotters = rv
+	}
+	if g.UndoBy > 0 {
+		v.UndoRequestedBy = string(g.seat(g.UndoBy - 1))
+		for _, pl := range g.Players {
+			if pl.UndoApproved {
+				v.UndoApprovedBy = append(v.UndoApprovedBy, pl.Seat)
+			}
+		}
+	}
+	if g.battle() && g.current() == p {
+		for _, sc := range data().rd.Shortcuts {
+			v.Shortcuts = append(v.Shortcuts, ShortcutView{ID: sc.ID, Name: sc.Name, Action: sc.Action})
+		}
 	}
 	return v
 }
@@ -446,7 +515,7 @@ func (g *state) check() error {
 			return fmt.Errorf("damaged attack")
 		}
 		for _, t := range a.Targets {
-			if g.char(t.Target) == nil {
+			if _, ok := rotterTarget(t.Target); !ok && g.char(t.Target) == nil {
 				return fmt.Errorf("attack on unknown %q", t.Target)
 			}
 		}

@@ -1,0 +1,353 @@
+package landsofruin
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/landsofruin/rules"
+)
+
+// The Environment phase (rulebook "Environment phase", facts §10.5–§10.8).
+//
+// The players move the Rotters on the table and tell the console which
+// characters they attack: rotter-attack sets how many Rotters of a kind
+// attack a character (the current player settles disputes at the table).
+// The entries wait until the Environment phase ends; then, at the start of
+// the next Action phase, the console rolls a d20 per Rotter: it hits when
+// the d20 is at least the Rotter target number (8) plus the character's
+// defence against Rotters (armour, skills, effects, unspent action points
+// and wounds, from the rules data). Every attack costs the character's
+// team a morale point and adds the Rotter's miss suppression; a hit costs
+// one more, adds the Rotter's hit suppression and becomes an unresolved
+// close-combat hit of power (the Rotter's power − 1), resolved at the
+// owner's next Command phase like any other.
+//
+// Rotters are also targets: an attack may name "rotter:normal",
+// "rotter:fast" or "rotter:fat" among its targets; the Rotter kind's
+// defence is added to the score needed, and any hit kills it (attacker +1
+// morale per attack, +1 more per kill; the kills are counted per player).
+//
+// # The NPC seam
+//
+// The Rotters' movement and spawning decisions belong to the NPC issue
+// (package npc, which imports only console). The seam is Planner: when a
+// Command phase ends, a Rules built with NewWithPlanner asks its Planner
+// for the Environment phase's plan, given the EnvironmentInput (the public
+// table: sections, visible characters, noise to come) and the game's dice,
+// and records it in an environment-planned event (EnvironmentPlan) that
+// every seat sees: the highlighted section and character the Rotters head
+// for, and the Rotters to place at the table edge. A Rules without a
+// Planner (New) records no plan: the players run the Rotters from the
+// rulebook's procedure. The npc package will define its own world types;
+// a small adapter in this package will implement Planner with them.
+
+// Planner decides the Rotters' movement target and spawns for one
+// Environment phase. It must be a pure function of its input and the dice
+// (DESIGN.md §2): the plan is recorded in an event and never re-decided on
+// replay.
+type Planner interface {
+	PlanEnvironment(in EnvironmentInput, d *console.Dice) EnvironmentPlan
+}
+
+// EnvironmentInput is what a Planner is told: the public state of the
+// table (hidden characters are left out: Rotters ignore them).
+type EnvironmentInput struct {
+	Scenario string `msgpack:"scenario"`
+	Map      string `msgpack:"map"`
+	Turn     int    `msgpack:"turn"`
+	// Player is the player index whose Environment phase it is.
+	Player int `msgpack:"player"`
+	// Threat and Danger are the scenario's levels (0–20, percent).
+	Threat int `msgpack:"threat"`
+	Danger int `msgpack:"danger"`
+	// Characters are the visible characters on the table.
+	Characters []EnvCharacter `msgpack:"characters"`
+}
+
+// EnvCharacter is one visible character for the Planner.
+type EnvCharacter struct {
+	ID      string `msgpack:"id"`
+	Owner   int    `msgpack:"owner"`
+	Section string `msgpack:"section"`
+	// Down: pinned, unconscious or dead (Rotters ignore it).
+	Down bool `msgpack:"down,omitempty"`
+}
+
+// EnvironmentPlan is the payload of environment-planned: where the Rotters
+// go this Environment phase and which appear.
+type EnvironmentPlan struct {
+	// Section is the highlighted map section the Rotters head for ("" when
+	// none); Character the highlighted character in it ("" when none: the
+	// Rotters head for the section's centre).
+	Section   string `msgpack:"section,omitempty"`
+	Character string `msgpack:"character,omitempty"`
+	// Spawns are the Rotters to place this phase.
+	Spawns []RotterSpawn `msgpack:"spawns,omitempty"`
+	// Skipped: the Environment phase is skipped (no movement, no spawns).
+	Skipped bool `msgpack:"skipped,omitempty"`
+}
+
+// RotterSpawn is a number of Rotters of one kind entering at a spawn
+// point ("top-centre", "left-bottom" …, facts §10.6).
+type RotterSpawn struct {
+	Point string `msgpack:"point"`
+	Kind  string `msgpack:"kind"`
+	Count int    `msgpack:"count"`
+}
+
+// NewWithPlanner returns Lands of Ruin's rules with a Rotter planner (the
+// NPC issue's seam). A nil planner is the same as New.
+func NewWithPlanner(p Planner) *Rules { return &Rules{planner: p} }
+
+// Sources of Environment hits.
+const (
+	SourceRotter = "rotter"
+)
+
+// envEntry is an Environment attack waiting for the end of the phase:
+// Count attackers of Kind (a Rotter kind) on Char.
+type envEntry struct {
+	Char   string `msgpack:"char"`
+	Source string `msgpack:"source"`
+	Kind   string `msgpack:"kind"`
+	Count  int    `msgpack:"count"`
+}
+
+// EnvEntry is the payload of environment-entry: how many attackers of a
+// kind attack a character this Environment phase (0 removes the entry).
+type EnvEntry struct {
+	Player int    `msgpack:"player"`
+	Char   string `msgpack:"char"`
+	Source string `msgpack:"source"`
+	Kind   string `msgpack:"kind"`
+	Count  int    `msgpack:"count"`
+}
+
+// EnvResult is one Environment attack rolled at the start of the Action
+// phase.
+type EnvResult struct {
+	Char   string `msgpack:"char"`
+	Source string `msgpack:"source"`
+	Kind   string `msgpack:"kind"`
+	Roll   int    `msgpack:"roll"`
+	Need   int    `msgpack:"need"`
+	Hit    bool   `msgpack:"hit,omitempty"`
+	// Power is the unresolved hit's power (hits only).
+	Power int `msgpack:"power,omitempty"`
+	// Suppression is what the attack added (miss and hit suppression).
+	Suppression int `msgpack:"suppression,omitempty"`
+}
+
+// EnvResolution is the payload of environment-resolved.
+type EnvResolution struct {
+	Results []EnvResult `msgpack:"results"`
+}
+
+// rotterKinds are the Rotter kind ids, for messages.
+func rotterKinds() []string {
+	var out []string
+	for _, r := range data().cont.Rotters {
+		out = append(out, r.ID)
+	}
+	return out
+}
+
+// rotterTarget parses a Rotter as an attack target ("rotter:fast"); ok is
+// false when ref does not name a Rotter.
+func rotterTarget(ref string) (kind string, ok bool) {
+	k, found := strings.CutPrefix(strings.ToLower(strings.TrimSpace(ref)), "rotter:")
+	return k, found
+}
+
+// rotterName is a Rotter target's name: "a Rager (fast Rotter)".
+func rotterName(kind string) string {
+	if rk, ok := data().cont.Rotter(kind); ok {
+		return fmt.Sprintf("a %s (%s Rotter)", rk.Name, kind)
+	}
+	return "a Rotter"
+}
+
+func (g *state) decideRotterAttack(p int, args console.Args) ([]console.Event, error) {
+	kind := args.String("kind")
+	if _, ok := data().cont.Rotter(kind); !ok {
+		return nil, console.Reject("no Rotter kind %q (kinds: %s)", kind, strings.Join(rotterKinds(), ", "))
+	}
+	ref := args.String("character")
+	c := g.findChar(ref, func(c *character) bool { return c.visibleTo(p) })
+	if c == nil {
+		return nil, console.Reject("no character %q on the table", ref)
+	}
+	switch {
+	case c.hidden():
+		return nil, console.Reject("%s is hidden: Rotters do not attack hidden characters", c.Name)
+	case c.Section == "":
+		return nil, console.Reject("%s is not on the table", c.Name)
+	case c.down():
+		return nil, console.Reject("%s is down (pinned, unconscious or dead): Rotters ignore it", c.Name)
+	}
+	n := args.Int("count")
+	if n == 0 && g.envIndex(c.ID, SourceRotter, kind) < 0 {
+		return nil, console.Reject("no %s Rotters are entered against %s", kind, c.Name)
+	}
+	return one(EventEnvEntry, EnvEntry{Player: p, Char: c.ID, Source: SourceRotter, Kind: kind, Count: n}, false)
+}
+
+func (g *state) envIndex(char, source, kind string) int {
+	for i, e := range g.Env {
+		if e.Char == char && e.Source == source && e.Kind == kind {
+			return i
+		}
+	}
+	return -1
+}
+
+// resolveEnvironment rolls the Environment entries (§10.8): a d20 per
+// attacker, hits against the Rotter target number plus the character's
+// defence against Rotters.
+func (g *state) resolveEnvironment(d *console.Dice) EnvResolution {
+	res := EnvResolution{Results: []EnvResult{}}
+	tn := data().cont.RotterRules.AttackTargetNumber
+	for _, e := range g.Env {
+		c := g.char(e.Char)
+		rk, ok := data().cont.Rotter(e.Kind)
+		if c == nil || !ok || c.dead() {
+			continue
+		}
+		need := tn + c.defence(rules.Rotter, g.Turn)
+		for i := 0; i < e.Count; i++ {
+			r := EnvResult{Char: c.ID, Source: e.Source, Kind: e.Kind, Roll: d.Roll(20), Need: need, Suppression: rk.MissSuppression}
+			if r.Roll >= need {
+				r.Hit, r.Power = true, max(rk.Power-1, 0)
+				r.Suppression += rk.HitSuppression
+			}
+			res.Results = append(res.Results, r)
+		}
+	}
+	return res
+}
+
+// applyEnvEntry records an Environment entry.
+func (g *state) applyEnvEntry(x EnvEntry) error {
+	if _, err := g.charArg(x.Char); err != nil {
+		return err
+	}
+	i := g.envIndex(x.Char, x.Source, x.Kind)
+	switch {
+	case i >= 0 && x.Count == 0:
+		g.Env = append(g.Env[:i:i], g.Env[i+1:]...)
+	case i >= 0:
+		g.Env[i].Count = x.Count
+	case x.Count > 0:
+		g.Env = append(g.Env, envEntry{Char: x.Char, Source: x.Source, Kind: x.Kind, Count: x.Count})
+	}
+	return nil
+}
+
+// applyEnvResolution folds the rolled Environment attacks into the
+// characters: morale tallies, suppression, unresolved hits.
+func (g *state) applyEnvResolution(x EnvResolution) error {
+	for _, r := range x.Results {
+		c, err := g.charArg(r.Char)
+		if err != nil {
+			return err
+		}
+		pl := &g.Players[c.Owner]
+		pl.Negative++
+		c.Suppression = rules.AddSuppression(c.Suppression, r.Suppression)
+		if r.Hit {
+			pl.Negative++
+			c.Hits = append(c.Hits, hit{Kind: string(rules.CloseCombat), Power: r.Power, By: r.Source + ":" + r.Kind, Band: -1})
+		}
+	}
+	g.Env = nil
+	return nil
+}
+
+// describeEnvResolution tells what the Environment attacks did; they are
+// public (the characters are visible on the table).
+func (g *state) describeEnvResolution(x EnvResolution, p int) string {
+	var parts []string
+	for _, r := range x.Results {
+		c := g.char(r.Char)
+		if c == nil || !c.visibleTo(p) {
+			continue
+		}
+		s := fmt.Sprintf("%s attacks %s: d20 %d against %d: ", rotterName(r.Kind), c.Name, r.Roll, r.Need)
+		if r.Hit {
+			s += fmt.Sprintf("hit (power %d, an unresolved hit)", r.Power)
+		} else {
+			s += "Rotter missed"
+		}
+		parts = append(parts, s)
+	}
+	if len(parts) == 0 {
+		return "the Environment attacks are resolved"
+	}
+	return "the Environment attacks are resolved: " + strings.Join(parts, "; ")
+}
+
+// environmentInput is the public table for the Planner.
+func (g *state) environmentInput() EnvironmentInput {
+	sc := g.scenario()
+	in := EnvironmentInput{Scenario: g.Scenario, Map: g.Map, Turn: g.Turn, Player: g.current(), Characters: []EnvCharacter{}}
+	if sc != nil {
+		in.Threat, in.Danger = sc.Threat, sc.Danger
+	}
+	for i := range g.Chars {
+		c := &g.Chars[i]
+		if c.hidden() || c.Section == "" {
+			continue
+		}
+		in.Characters = append(in.Characters, EnvCharacter{ID: c.ID, Owner: c.Owner, Section: c.Section, Down: c.down()})
+	}
+	return in
+}
+
+// checkPlan refuses a plan that names what is not on the table (a planner
+// bug must not put a hidden character's id into a public event).
+func (g *state) checkPlan(pl EnvironmentPlan) error {
+	if pl.Section != "" {
+		if _, ok := g.gameMap().Section(pl.Section); !ok {
+			return fmt.Errorf("landsofruin: the Rotter plan names no section %q", pl.Section)
+		}
+	}
+	if pl.Character != "" {
+		c := g.char(pl.Character)
+		if c == nil || c.hidden() || c.Section == "" {
+			return fmt.Errorf("landsofruin: the Rotter plan names %q, not a visible character", pl.Character)
+		}
+	}
+	for _, s := range pl.Spawns {
+		if _, ok := data().cont.Rotter(s.Kind); !ok || s.Count < 0 {
+			return fmt.Errorf("landsofruin: the Rotter plan spawns %d of kind %q", s.Count, s.Kind)
+		}
+	}
+	return nil
+}
+
+// describePlan renders an Environment plan.
+func (g *state) describePlan(pl EnvironmentPlan) string {
+	if pl.Skipped {
+		return "the Rotters do nothing this Environment phase"
+	}
+	line := "the Rotters head for "
+	switch {
+	case pl.Character != "":
+		line += fmt.Sprintf("%s in %s", g.name(pl.Character), pl.Section)
+	case pl.Section != "":
+		line += "the centre of " + pl.Section
+	default:
+		line = "the Rotters have no target"
+	}
+	var sp []string
+	for _, s := range pl.Spawns {
+		if s.Count > 0 {
+			sp = append(sp, fmt.Sprintf("%d %s at %s", s.Count, s.Kind, s.Point))
+		}
+	}
+	if len(sp) > 0 {
+		line += "; new Rotters: " + strings.Join(sp, ", ")
+	}
+	return line
+}

@@ -1,0 +1,175 @@
+package landsofruin
+
+import (
+	"fmt"
+
+	"github.com/commandconsole/commandconsole/console"
+)
+
+// Phase undo by consent (rulebook "Menu": "undo an accidental game phase
+// change"; facts §1.9).
+//
+// The engine's own undo (console.Session.Undo) takes back one command and
+// stops at barriers; a phase change is taken back here instead, as a rules
+// event. When the current player ends the Action phase (→ Sync) or the
+// Command phase (→ Environment), Apply keeps a copy of the whole state as it
+// stood just before the change (the mark). In the Sync or Environment phase
+// that follows, the current player may ask to take the change back
+// (request-undo); every other player must approve (approve-undo); any one
+// denying (deny-undo, which the asker may use to withdraw) drops the
+// request. On the last approval the phase-rewound event restores the mark:
+// the game is back in the phase that was ended, as it stood when it was
+// ended. Everything done in the undone phase is gone (moves, Rotter
+// entries, a plan of the Rotters' AI); a plan is kept aside and re-used
+// when the phase is entered again, so nobody can re-roll the Rotters
+// (facts §1.9).
+//
+// The other phase changes cannot be undone: ending the Sync phase resolves
+// damage in secret and ending the Environment phase rolls the Environment
+// attacks and the detections, dice no player may take back. The rewind is
+// an undo barrier, and while a request is open the current player's
+// commands wait.
+
+// UndoVote is the payload of phase-undo-requested, phase-undo-approved and
+// phase-undo-denied.
+type UndoVote struct {
+	Player int `msgpack:"player"`
+}
+
+// Rewound is the payload of phase-rewound: the phase the game returns to.
+type Rewound struct {
+	Player int    `msgpack:"player"`
+	From   string `msgpack:"from"`
+	To     string `msgpack:"to"`
+}
+
+// clone returns a deep copy of the state, without its mark.
+func (g *state) clone() (*state, error) {
+	mark := g.Mark
+	g.Mark = nil
+	b, err := console.Encode(g)
+	g.Mark = mark
+	if err != nil {
+		return nil, err
+	}
+	var c state
+	if err := console.Decode(b, &c); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// undoPhases are the phases a phase change into can be undone from.
+func undoable(phase string) bool { return phase == PhaseSync || phase == PhaseEnvironment }
+
+// gateUndo checks the phase-undo commands.
+func (g *state) gateUndo(p int, name string) error {
+	switch name {
+	case CmdRequestUndo:
+		if !g.battle() {
+			return console.Reject("a phase change can be undone during the battle; %s", g.prompt())
+		}
+		if g.current() != p {
+			return console.Reject("only the current player (%s) can ask to undo the phase change", g.seat(g.current()))
+		}
+		if g.UndoBy != 0 {
+			return console.Reject("%s has already asked to undo the phase change: approve-undo or deny-undo", g.seat(g.UndoBy-1))
+		}
+		if !undoable(g.Phase) || g.Mark == nil {
+			return console.Reject("it is %s: only the change into the Sync or the Environment phase can be undone (damage, Rotter and detection dice are never taken back)", phaseName(g.Phase))
+		}
+		return nil
+	case CmdApproveUndo:
+		if g.UndoBy == 0 {
+			return console.Reject("nobody has asked to undo the phase change (request-undo)")
+		}
+		if g.UndoBy-1 == p {
+			return console.Reject("%s asked for the undo: the other players approve it", g.Players[p].Seat)
+		}
+		if g.Players[p].UndoApproved {
+			return console.Reject("%s has already approved the undo", g.Players[p].Seat)
+		}
+		return nil
+	case CmdDenyUndo:
+		if g.UndoBy == 0 {
+			return console.Reject("nobody has asked to undo the phase change (request-undo)")
+		}
+		return nil
+	}
+	return console.Reject("unknown command %q", name)
+}
+
+func (g *state) decideRequestUndo(p int) ([]console.Event, error) {
+	var es events
+	es.add(EventUndoRequested, UndoVote{Player: p}, false)
+	if g.allApprovedBut(p, p) {
+		g.rewind(&es, p)
+	}
+	return es.done()
+}
+
+func (g *state) decideApproveUndo(p int) ([]console.Event, error) {
+	var es events
+	es.add(EventUndoApproved, UndoVote{Player: p}, false)
+	if g.allApprovedBut(g.UndoBy-1, p) {
+		g.rewind(&es, g.UndoBy-1)
+	}
+	return es.done()
+}
+
+// allApprovedBut reports whether every player but the asker has approved,
+// counting p's approval.
+func (g *state) allApprovedBut(asker, p int) bool {
+	for i, o := range g.Players {
+		if i != asker && i != p && !o.UndoApproved {
+			return false
+		}
+	}
+	return true
+}
+
+func (g *state) rewind(es *events, asker int) {
+	to := ""
+	if g.Mark != nil {
+		to = g.Mark.Phase
+	}
+	es.add(EventPhaseRewound, Rewound{Player: asker, From: g.Phase, To: to}, true)
+}
+
+// markPhase keeps the state before a phase change that may be undone.
+func (g *state) markPhase() error {
+	m, err := g.clone()
+	if err != nil {
+		return err
+	}
+	g.Mark = m
+	return nil
+}
+
+// applyRewind restores the mark; the Rotter plan of the undone phase is
+// kept aside for when the phase is entered again.
+func (g *state) applyRewind() error {
+	if g.Mark == nil {
+		return fmt.Errorf("no phase change to undo")
+	}
+	plan := g.Plan
+	if plan == nil {
+		plan = g.ReusePlan
+	}
+	m := g.Mark
+	*g = *m
+	g.ReusePlan = plan
+	g.UndoBy = 0
+	for i := range g.Players {
+		g.Players[i].UndoApproved = false
+	}
+	return nil
+}
+
+// clearUndo drops an open request and its approvals.
+func (g *state) clearUndo() {
+	g.UndoBy = 0
+	for i := range g.Players {
+		g.Players[i].UndoApproved = false
+	}
+}
