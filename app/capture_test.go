@@ -12,6 +12,7 @@ import (
 
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games"
+	"github.com/commandconsole/commandconsole/games/battlelore"
 )
 
 // TestCaptureScreens renders the main screens to PNG files for a person to
@@ -75,6 +76,13 @@ func TestCaptureScreens(t *testing.T) {
 		shot("scorepad-light")
 		u.settingsScreen.theme.SetSelected(labelDark)
 
+		captureRunika(t, st, u, w, shot)
+		captureBattleLore(t, st, u, w, shot)
+		finishPad(t, st, "Tuesday Catan", []int{12, 9}, "Alice", "Bob")
+		finishPad(t, st, "Wednesday Catan", []int{7, 11}, "Alice", "Dmitri")
+		u.showStats()
+		shot("stats")
+
 		// Systems without a screen of their own, on the generic screen.
 		for _, r := range games.Playable() {
 			info := r.Info()
@@ -93,4 +101,81 @@ func TestCaptureScreens(t *testing.T) {
 			shot("generic-" + info.ID)
 		}
 	}
+}
+
+// captureRunika plays part of a Runika round and shoots the state pad,
+// its claim form and its end screen.
+func captureRunika(t *testing.T, st console.Store, u *UI, w fyne.Window, shot func(string)) {
+	t.Helper()
+	sess := newRunika(t, st, map[string]string{"initiative": "bob"}, "alice", "bob", "carol")
+	u.showGame(sess)
+	s := runikaScreenOf(t, u)
+	shot("runika-setup")
+	s.chooseCharacter("alice")
+	test.Type(s.charEntry, "Runika")
+	tapButton(t, w, "Save")
+	tapButton(t, w, "Start game")
+	shot("runika-draft")
+	tapButton(t, w, "End draft")
+	tapButton(t, w, "Air \u00b7 Simza")
+	tapButton(t, w, "Claim rune")
+	test.Type(s.runeForm.name, "Spark")
+	s.runeForm.points.set(2)
+	s.runeForm.tokens.set(1)
+	shot("runika-claim")
+	tapButton(t, w, "Claim")
+	tapButton(t, w, "+2")
+	shot("runika-turn")
+	tapButton(t, w, "End turn")
+	tapButton(t, w, "Water \u00b7 Ko'bataar")
+	tapButton(t, w, "Fire \u00b7 Ainfean")
+	shot("runika-fire")
+	tapButton(t, w, "Yes, +1")
+	tapButton(t, w, "End turn")
+	doAs(t, sess, "alice", "correct-deck", map[string]any{"deck": "rune", "count": 0})
+	tapButton(t, w, "End turn")
+	shot("runika-end")
+}
+
+// captureBattleLore plays the learning scenario's first turn and shoots
+// the state pad, a unit's dialog and the dice faces; then a full game's
+// setup with the muster calculator.
+func captureBattleLore(t *testing.T, st console.Store, u *UI, w fyne.Window, shot func(string)) {
+	t.Helper()
+	sess := newBattleLore(t, st, map[string]string{"mode": "learning"}, "alice", "bob")
+	u.showGame(sess)
+	s := battleLoreScreenOf(t, u)
+	shot("battlelore-command")
+	tapButton(t, w, "Play command card")
+	tapButton(t, w, "Order step done: Move step")
+	tapButton(t, w, "Move step done: Attack step")
+	test.Tap(s.sides[0].rows[0])
+	shot("battlelore-unit")
+	tapButton(t, w, "Damage")
+	tapButton(t, w, "Damage")
+	tapButton(t, w, "Close")
+	tapButton(t, w, "Attack step done: VP step")
+	tapButton(t, w, "2 VP")
+	shot("battlelore-vp")
+	tapButton(t, w, "Score VP")
+	tapButton(t, w, "Dice faces")
+	shot("battlelore-dice")
+	tapButton(t, w, "Close")
+
+	full := newBattleLore(t, st, nil, "alice", "bob")
+	u.showGame(full)
+	fs := battleLoreScreenOf(t, u)
+	shot("battlelore-setup")
+	fs.enterScenario(battlelore.Daqan)
+	shot("battlelore-scenario")
+	tapButton(t, w, "Enter card")
+	doAs(t, full, "bob", "scenario", map[string]any{"letter": "B", "number": 2, "banners": "2,1"})
+	fs.musterArmy(battlelore.Daqan)
+	fs.muster.counts["citadel-guard"].set(4)
+	fs.muster.counts["yeoman-archers"].set(3)
+	shot("battlelore-muster")
+	tapButton(t, w, "Cancel")
+	tapButton(t, w, "Concede")
+	tapButton(t, w, "Concede")
+	shot("battlelore-end")
 }

@@ -15,6 +15,8 @@ import (
 
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games"
+	"github.com/commandconsole/commandconsole/games/battlelore"
+	"github.com/commandconsole/commandconsole/games/runika"
 	"github.com/commandconsole/commandconsole/games/scorepad"
 )
 
@@ -40,6 +42,20 @@ func init() {
 	// Filled here rather than in the declaration: the constructors reach
 	// screenFor themselves (through the report's Back to game).
 	screens[scorepad.ID] = newScorePadScreen
+	screens[runika.ID] = newRunikaScreen
+	screens[battlelore.ID] = newBattleLoreScreen
+}
+
+// hotSeat is implemented by a game screen on which one tablet plays every
+// seat in turn, passed round the table (Runika's players, BattleLore's two
+// sides). The screen sends each command as the seat whose move it is; Undo
+// takes back the last command as the seat that gave it (the rules still
+// refuse what may not be undone), and History is read as the spectator
+// sees it, so no seat's secrets show on the shared screen.
+type hotSeat interface {
+	gameScreen
+	// hotSeat marks the screen; it does nothing.
+	hotSeat()
 }
 
 // screenFor returns the screen constructor for a system.
@@ -73,6 +89,28 @@ func (e *gameEnv) do(name string, args map[string]any) bool {
 		_, err := e.session.Do(e.seat, console.Command{Name: name, Args: args})
 		return err
 	})
+}
+
+// doAs sends one command as seat, as do does as env.seat.
+func (e *gameEnv) doAs(seat console.Seat, name string, args map[string]any) bool {
+	return e.host.call(func() error {
+		_, err := e.session.Do(seat, console.Command{Name: name, Args: args})
+		return err
+	})
+}
+
+// tryAs sends one command as seat and returns a refusal instead of
+// showing it in the banner, for a form that shows it beside its fields.
+// An internal failure is shown in a dialog (and returned too).
+func (e *gameEnv) tryAs(seat console.Seat, name string, args map[string]any) error {
+	err := e.host.run(func() error {
+		_, err := e.session.Do(seat, console.Command{Name: name, Args: args})
+		return err
+	})
+	if err != nil && !console.IsRejection(err) {
+		e.host.fail(err)
+	}
+	return err
 }
 
 // fail shows err: a rejection in the banner, anything else in a dialog.
@@ -251,28 +289,57 @@ func (h *gameHost) fail(err error) {
 // thread; it redraws when fn succeeds and shows its error when it fails.
 // It reports whether fn succeeded.
 func (h *gameHost) call(fn func() error) bool {
+	if err := h.run(fn); err != nil {
+		h.fail(err)
+		return false
+	}
+	return true
+}
+
+// run runs fn, a change to the game made from this screen, on the Fyne
+// thread and redraws when it succeeds; it returns fn's error unshown.
+func (h *gameHost) run(fn func() error) error {
 	h.own.Store(true)
 	err := fn()
 	h.own.Store(false)
 	if err != nil {
-		h.fail(err)
-		return false
+		return err
 	}
 	h.refresh()
-	return true
+	return nil
 }
 
-// undo takes back the last command.
+// undo takes back the last command: as this tablet's seat, or on a
+// hot-seat screen as the seat that gave it.
 func (h *gameHost) undo() {
 	h.call(func() error {
-		_, err := h.session.Undo(h.env.seat)
+		seat := h.env.seat
+		if _, ok := h.screen.(hotSeat); ok {
+			last, err := h.session.LastCommand()
+			if err != nil {
+				return err
+			}
+			if len(last) > 0 {
+				seat = last[0].Seat
+			}
+		}
+		_, err := h.session.Undo(seat)
 		return err
 	})
 }
 
+// historySeat is the seat the history is read as: the spectator's on a
+// hot-seat screen, which everyone at the table sees.
+func (h *gameHost) historySeat() console.Seat {
+	if _, ok := h.screen.(hotSeat); ok {
+		return console.Public
+	}
+	return h.env.seat
+}
+
 // showHistory lists the game's log, newest first.
 func (h *gameHost) showHistory() {
-	lines, err := h.session.History(h.env.seat)
+	lines, err := h.session.History(h.historySeat())
 	if err != nil {
 		h.fail(err)
 		return

@@ -20,7 +20,8 @@ import (
 // homeScreen is the first screen, one scrolling column that reads well
 // from a phone to a landscape tablet: the games to continue (with any
 // damaged saves), the systems to start a new game of, and the finished
-// games with their battle reports. Settings is a button in the title bar.
+// games with their battle reports. Stats (each player's record across
+// games) and Settings are buttons in the title bar.
 type homeScreen struct {
 	ui   *UI
 	root fyne.CanvasObject
@@ -33,8 +34,9 @@ type homeScreen struct {
 	damaged []error
 	// listErr is why the saves could not be listed at all.
 	listErr error
-	// settingsBtn opens the settings.
+	// settingsBtn opens the settings; statsBtn the player statistics.
 	settingsBtn *widget.Button
+	statsBtn    *widget.Button
 }
 
 // newHomeScreen builds the home screen, reading the saves.
@@ -53,7 +55,8 @@ func (h *homeScreen) build() {
 	icon.FillMode = canvas.ImageFillContain
 	icon.SetMinSize(fyne.NewSize(MinTouchTarget, MinTouchTarget))
 	h.settingsBtn = widget.NewButtonWithIcon("Settings", theme.SettingsIcon(), u.showSettings)
-	bar := topBar(icon, heading("Command Console"), h.settingsBtn)
+	h.statsBtn = widget.NewButtonWithIcon("Stats", theme.ListIcon(), u.showStats)
+	bar := topBar(icon, heading("Command Console"), container.NewHBox(h.statsBtn, h.settingsBtn))
 
 	metas, damaged, err := u.store.List()
 	h.listErr = err

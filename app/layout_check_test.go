@@ -10,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/battlelore"
+	"github.com/commandconsole/commandconsole/games/runika"
 )
 
 // checkLayout fails when anything a finger must hit on w is cut off by a
@@ -86,6 +88,8 @@ func tappableLabel(o fyne.CanvasObject) (string, bool) {
 		if x.OnTapped != nil {
 			return fmt.Sprintf("cell %q", x.Text), true
 		}
+	case *tapRow:
+		return fmt.Sprintf("row %q", x.Label), true
 	}
 	return "", false
 }
@@ -121,4 +125,82 @@ func checkScreens(t *testing.T, size fyne.Size, players int) {
 	checkLayout(t, w, size, fmt.Sprintf("%s end screen (%d players)", name, players))
 	u.showNewGame(sess.Rules())
 	checkLayout(t, w, size, name+" new game")
+}
+
+// checkStatePads renders the board-game state pads (Runika and BattleLore,
+// with their forms and dialogs) and the stats screen at size, and checks
+// their layout.
+func checkStatePads(t *testing.T, size fyne.Size) {
+	t.Helper()
+	name := fmt.Sprintf("%v\u00d7%v", size.Width, size.Height)
+	st := console.NewMemStore()
+	finishPad(t, st, "One", []int{3, 5}, "Alexandra Montgomery", "Bob")
+	finishPad(t, st, "Two", []int{8, 2}, "Alexandra Montgomery", "Bob")
+	u, w := newTestUI(t, st, size)
+	u.showStats()
+	checkLayout(t, w, size, name+" stats")
+
+	// Runika, four players with long names.
+	seats := []console.Seat{"Alexandra", "Bartholomew", "Christabel", "Dmitri"}
+	rk := newRunika(t, st, map[string]string{"initiative": "Bartholomew"}, seats...)
+	u.showGame(rk)
+	s := runikaScreenOf(t, u)
+	checkLayout(t, w, size, name+" runika setup")
+	doAs(t, rk, "Alexandra", runika.CmdStart, nil)
+	checkLayout(t, w, size, name+" runika draft")
+	doAs(t, rk, "Bartholomew", runika.CmdEndDraft, nil)
+	for _, el := range runika.Elements() {
+		doAs(t, rk, "Bartholomew", runika.CmdInfluence, map[string]any{"master": el})
+	}
+	checkLayout(t, w, size, name+" runika turn, merit due")
+	s.claimRune()
+	checkLayout(t, w, size, name+" runika claim-rune form")
+	tapButton(t, w, "Cancel")
+	s.claimMastery()
+	checkLayout(t, w, size, name+" runika claim-mastery form")
+	tapButton(t, w, "Cancel")
+	s.influenceMaster(runika.Fire)
+	checkLayout(t, w, size, name+" runika fire dialog")
+	tapButton(t, w, "Cancel")
+	doAs(t, rk, "Alexandra", runika.CmdCorrectDeck, map[string]any{"deck": "merit", "count": 0})
+	for _, seat := range []console.Seat{"Bartholomew", "Christabel", "Dmitri", "Alexandra"} {
+		doAs(t, rk, seat, runika.CmdEndTurn, nil)
+	}
+	checkLayout(t, w, size, name+" runika end")
+
+	// BattleLore: the learning scenario's turn, a unit, the dice.
+	bl := newBattleLore(t, st, map[string]string{"mode": "learning"}, "Alexandra", "Bartholomew")
+	u.showGame(bl)
+	b := battleLoreScreenOf(t, u)
+	checkLayout(t, w, size, name+" battlelore command step")
+	doAs(t, bl, "Bartholomew", battlelore.CmdPlayCommandCard, nil)
+	for range 3 {
+		doAs(t, bl, "Bartholomew", battlelore.CmdNextStep, nil)
+	}
+	checkLayout(t, w, size, name+" battlelore VP step")
+	test.Tap(b.sides[0].rows[0])
+	checkLayout(t, w, size, name+" battlelore unit dialog")
+	tapButton(t, w, "Close")
+	b.showDice()
+	checkLayout(t, w, size, name+" battlelore dice")
+	tapButton(t, w, "Close")
+
+	// A full game's setup: the scenario form, the muster calculator.
+	full := newBattleLore(t, st, nil, "Alexandra", "Bartholomew")
+	u.showGame(full)
+	b = battleLoreScreenOf(t, u)
+	checkLayout(t, w, size, name+" battlelore setup")
+	b.enterScenario(battlelore.Daqan)
+	checkLayout(t, w, size, name+" battlelore scenario form")
+	tapButton(t, w, "Cancel")
+	doAs(t, full, "Alexandra", battlelore.CmdScenario, map[string]any{"letter": "A", "number": 1})
+	doAs(t, full, "Bartholomew", battlelore.CmdScenario, map[string]any{"letter": "B", "number": 1, "banners": "2,1"})
+	b.musterArmy(battlelore.Daqan)
+	checkLayout(t, w, size, name+" battlelore muster")
+	tapButton(t, w, "Cancel")
+	doAs(t, full, "Alexandra", battlelore.CmdArmyCard, map[string]any{"army": "daqan-riverwatch"})
+	doAs(t, full, "Bartholomew", battlelore.CmdArmyCard, map[string]any{"army": "uthuk-chaos-host"})
+	checkLayout(t, w, size, name+" battlelore full game, legends")
+	doAs(t, full, "Bartholomew", battlelore.CmdConcede, nil)
+	checkLayout(t, w, size, name+" battlelore end")
 }

@@ -24,4 +24,7 @@ func TestLayoutMobile(t *testing.T) {
 	} {
 		checkScreens(t, c.size, c.players)
 	}
+	for _, size := range []fyne.Size{fyne.NewSize(800, 1280), fyne.NewSize(412, 915)} {
+		checkStatePads(t, size)
+	}
 }

@@ -16,4 +16,5 @@ func TestLayoutLandscapeTablet(t *testing.T) {
 		checkScreens(t, fyne.NewSize(1280, 800), players)
 	}
 	checkScreens(t, fyne.NewSize(1024, 600), 4)
+	checkStatePads(t, fyne.NewSize(1280, 800))
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 )
 
@@ -17,6 +18,19 @@ type splitLayout struct {
 	// maxPortrait is the largest share of the height the panel takes in
 	// portrait.
 	maxPortrait float32
+	// foot, when set, is a part of the panel kept in view under its
+	// scroll (a state pad's main action); it is measured with the panel.
+	foot fyne.CanvasObject
+}
+
+// want is the size the panel would like: its content and its foot.
+func (l *splitLayout) want() fyne.Size {
+	want := l.panel.MinSize()
+	if l.foot != nil && l.foot.Visible() {
+		f := l.foot.MinSize()
+		want = fyne.NewSize(fyne.Max(want.Width, f.Width), want.Height+f.Height+theme.Padding())
+	}
+	return want
 }
 
 // landscape reports whether size is wider than tall.
@@ -27,12 +41,10 @@ func (l *splitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		return
 	}
 	main, side := objs[0], objs[1]
-	want := l.panel.MinSize()
+	want := l.want()
 	pad := theme.Padding()
 	if landscape(size) {
-		// At least as wide as it needs, a comfortable 30% when there is
-		// room, never more than half.
-		w := fyne.Min(fyne.Max(want.Width+theme.ScrollBarSize(), size.Width*0.3), size.Width/2)
+		w := l.panelWidth(size)
 		side.Resize(fyne.NewSize(w, size.Height))
 		side.Move(fyne.NewPos(size.Width-w, 0))
 		main.Resize(fyne.NewSize(size.Width-w-pad, size.Height))
@@ -44,6 +56,21 @@ func (l *splitLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	side.Move(fyne.NewPos(0, size.Height-h))
 	main.Resize(fyne.NewSize(size.Width, size.Height-h-pad))
 	main.Move(fyne.NewPos(0, 0))
+}
+
+// panelWidth is the side panel's width in landscape: at least as wide as
+// it needs, a comfortable 30% when there is room, never more than half.
+func (l *splitLayout) panelWidth(size fyne.Size) float32 {
+	want := l.want()
+	return fyne.Min(fyne.Max(want.Width+theme.ScrollBarSize(), size.Width*0.3), size.Width/2)
+}
+
+// mainWidth is the width the main area gets at size.
+func (l *splitLayout) mainWidth(size fyne.Size) float32 {
+	if landscape(size) {
+		return size.Width - l.panelWidth(size) - theme.Padding()
+	}
+	return size.Width
 }
 
 func (l *splitLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
@@ -128,4 +155,72 @@ func (l *padGridLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	}
 	h += gap * float32(rows-1)
 	return fyne.NewSize(w, h)
+}
+
+// widthLayout is a split layout that tells the screen the main area's
+// width before laying out, so the screen can choose its column counts
+// (four spell masters in a row on a tablet, two on a phone) before the
+// scroll containers measure their content.
+type widthLayout struct {
+	*splitLayout
+	// onWidth is called with the main area's width before each layout.
+	onWidth func(width float32)
+}
+
+func (l *widthLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if l.onWidth != nil {
+		l.onWidth(l.mainWidth(size))
+	}
+	l.splitLayout.Layout(objs, size)
+}
+
+// minSizeLayout gives its objects at least a minimum size, stacked.
+type minSizeLayout struct{ min fyne.Size }
+
+func (l *minSizeLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (l *minSizeLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	m := l.min
+	for _, o := range objs {
+		if o.Visible() {
+			m = m.Max(o.MinSize())
+		}
+	}
+	return m
+}
+
+// withMinSize wraps o so it is at least w × h.
+func withMinSize(o fyne.CanvasObject, w, h float32) *fyne.Container {
+	return container.New(&minSizeLayout{min: fyne.NewSize(w, h)}, o)
+}
+
+// widthWatch lays out one object to fill the container, telling onWidth
+// the width first, so a screen can choose its column count for it.
+type widthWatch struct {
+	onWidth func(width float32)
+}
+
+func (l *widthWatch) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if l.onWidth != nil {
+		l.onWidth(size.Width)
+	}
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (l *widthWatch) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var m fyne.Size
+	for _, o := range objs {
+		if o.Visible() {
+			m = m.Max(o.MinSize())
+		}
+	}
+	return m
 }

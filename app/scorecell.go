@@ -41,6 +41,9 @@ type scoreCell struct {
 	Current bool
 	// Leader marks a leading player's name and total.
 	Leader bool
+	// Compact sizes the cell for short values (up to four digits) rather
+	// than the score pad's six, so a state pad's grid fits a phone.
+	Compact bool
 	// OnTapped is called when the cell is tapped.
 	OnTapped func()
 }
@@ -100,7 +103,14 @@ func (r *scoreCellRenderer) MinSize() fyne.Size {
 		w := fyne.MeasureText(roundLabelSample, theme.SizeForWidget(theme.SizeNameText, r.c), style).Width + 2*pad
 		return fyne.NewSize(w, h)
 	case cellPlayer:
+		if r.c.Compact {
+			return fyne.NewSize(56, h)
+		}
 		return fyne.NewSize(64, h)
+	}
+	if r.c.Compact {
+		w := fyne.MeasureText("0000", r.textSize(), style).Width + pad
+		return fyne.NewSize(fyne.Max(w, 56), h)
 	}
 	w := fyne.MeasureText("-00000", r.textSize(), style).Width + pad
 	return fyne.NewSize(fyne.Max(w, 64), h)
