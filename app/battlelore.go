@@ -36,7 +36,6 @@ type battleLoreScreen struct {
 	// commands each seat may give now.
 	view    battlelore.View
 	allowed map[console.Seat]map[string]bool
-	specs   []console.CommandSpec
 
 	// The main area.
 	turnLabel  *widget.Label
@@ -151,45 +150,19 @@ type unitDialog struct {
 	problem *widget.Label
 }
 
-// The counters of a side, as the adjust command names them.
-const (
-	counterVP       = "vp"
-	counterLore     = "lore-tokens"
-	counterLoreCard = "lore-cards"
-	counterCommand  = "command-cards"
-)
-
-// counterIDs are the counters in the order the side cards show them.
-var counterIDs = []string{counterVP, counterLore, counterLoreCard, counterCommand}
-
 // counterLabel names a counter on screen.
 func counterLabel(id string) string {
 	switch id {
-	case counterVP:
+	case battlelore.CounterVP:
 		return "Victory points"
-	case counterLore:
+	case battlelore.CounterLoreTokens:
 		return "Lore tokens"
-	case counterLoreCard:
+	case battlelore.CounterLoreCards:
 		return "Lore cards"
-	case counterCommand:
+	case battlelore.CounterCommandCards:
 		return "Command cards"
 	}
 	return optionLabel(id)
-}
-
-// counterValue reads a counter from a side's view.
-func counterValue(s battlelore.SideView, id string) int {
-	switch id {
-	case counterVP:
-		return s.VP
-	case counterLore:
-		return s.LoreTokens
-	case counterLoreCard:
-		return s.LoreCards
-	case counterCommand:
-		return s.CommandCards
-	}
-	return 0
 }
 
 // loreChoices are the Lore step's choices and their buttons' labels.
@@ -200,7 +173,7 @@ var loreChoices = []struct{ id, label string }{
 }
 
 func newBattleLoreScreen(env *gameEnv) gameScreen {
-	s := &battleLoreScreen{env: env, specs: env.session.Rules().Commands(), loreBtns: map[string]*widget.Button{}}
+	s := &battleLoreScreen{env: env, loreBtns: map[string]*widget.Button{}}
 	s.build()
 	return s
 }
@@ -296,7 +269,7 @@ func (s *battleLoreScreen) buildSide(f battlelore.Faction) *sideCard {
 	c.status = wrapped("")
 	c.setup = wrapped("")
 	c.counterBox = container.NewGridWithColumns(2)
-	for _, id := range counterIDs {
+	for _, id := range battlelore.Counters() {
 		id := id
 		r := &counterRow{id: id}
 		r.value = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
@@ -427,7 +400,7 @@ func (s *battleLoreScreen) redrawHeader() {
 		s.stepLabel.SetText(phaseTitle(v.Phase) + " \u00b7 " + v.StepName)
 	}
 	s.stepLabel.Hidden = s.stepLabel.Text == ""
-	p := withoutCommandNames(v.Prompt, s.specs)
+	p := v.PromptText
 	if p != "" {
 		p = strings.ToUpper(p[:1]) + p[1:]
 	}
@@ -541,10 +514,10 @@ func (s *battleLoreScreen) redrawSide(c *sideCard, sv battlelore.SideView) {
 	// The counters mean nothing before the battle.
 	c.counterBox.Hidden = v.Phase == battlelore.PhaseSetup
 	for _, r := range c.counters {
-		n := counterValue(sv, r.id)
+		n, _ := sv.Counter(r.id)
 		r.value.SetText(strconv.Itoa(n))
 		canPlus := s.may(sv.Seat, battlelore.CmdAdjust)
-		if r.id == counterLore {
+		if r.id == battlelore.CounterLoreTokens {
 			canPlus = canPlus || s.may(sv.Seat, battlelore.CmdGainLore)
 		}
 		setEnabled(r.plus, canPlus)
@@ -826,18 +799,10 @@ func (s *battleLoreScreen) redrawSetupOrStep(setup bool) {
 func (s *battleLoreScreen) stepAfter(step string) string {
 	for i, it := range s.view.Checklist {
 		if it.Step == step && i+1 < len(s.view.Checklist) {
-			return stepName(s.view.Checklist[i+1].Step)
+			return battlelore.StepName(s.view.Checklist[i+1].Step)
 		}
 	}
 	return "next step"
-}
-
-// stepName names a step the way the view does: "Move step", "VP step".
-func stepName(step string) string {
-	if step == battlelore.StepVP {
-		return "VP step"
-	}
-	return upperFirst(step) + " step"
 }
 
 // redrawStep shows the current step's controls, enabled for the active
@@ -870,7 +835,7 @@ func (s *battleLoreScreen) redrawStep() {
 		}
 		setEnabled(s.playBtn, s.may(me, battlelore.CmdPlayCommandCard))
 	case battlelore.StepOrder, battlelore.StepMove, battlelore.StepAttack:
-		s.nextBtn.SetText(fmt.Sprintf("%s done: %s", stepName(v.Step), s.stepAfter(v.Step)))
+		s.nextBtn.SetText(fmt.Sprintf("%s done: %s", battlelore.StepName(v.Step), s.stepAfter(v.Step)))
 		setEnabled(s.nextBtn, s.may(me, battlelore.CmdNextStep))
 	case battlelore.StepVP:
 		if fresh {
@@ -959,7 +924,7 @@ func (s *battleLoreScreen) loreStep(choice string) {
 // adjustment in the history.
 func (s *battleLoreScreen) changeCounter(f battlelore.Faction, id string, by int) {
 	seat := s.seatOf(f)
-	if id == counterLore && by > 0 && s.may(seat, battlelore.CmdGainLore) {
+	if id == battlelore.CounterLoreTokens && by > 0 && s.may(seat, battlelore.CmdGainLore) {
 		s.env.doAs(seat, battlelore.CmdGainLore, map[string]any{"amount": by})
 		return
 	}
@@ -1092,11 +1057,7 @@ func (s *battleLoreScreen) concede(f battlelore.Faction) {
 func (s *battleLoreScreen) enterScenario(f battlelore.Faction) {
 	seat := s.seatOf(f)
 	sf := &scenarioForm{}
-	var letters []string
-	for c := 'A'; c <= 'Z'; c++ {
-		letters = append(letters, string(c))
-	}
-	sf.letter = widget.NewSelect(letters, nil)
+	sf.letter = widget.NewSelect(battlelore.InitiativeLetters(), nil)
 	sf.letter.SetSelected("A")
 	sf.number = newStepper(1, 1, 99, nil)
 	sf.name = widget.NewEntry()

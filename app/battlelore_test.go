@@ -135,6 +135,11 @@ func TestBattleLoreFullSetupLoreAndConcede(t *testing.T) {
 
 	// Scenario cards, each hidden on screen until both are in.
 	noButton(t, w, "Play command card")
+	// The rules' plain words, without the command line's "(scenario)".
+	wantText(t, w, "It is setup: each player enters the scenario card they reveal; waiting for Daqan and Uthuk.")
+	if strings.Contains(texts(w), "(scenario)") {
+		t.Errorf("the prompt names the scenario command")
+	}
 	tapButton(t, w, "Daqan (alice): scenario card")
 	s.scenForm.letter.SetSelected("A")
 	test.Tap(s.scenForm.number.plus) // A2

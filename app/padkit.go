@@ -3,9 +3,7 @@ package app
 import (
 	"errors"
 	"image/color"
-	"regexp"
 	"strconv"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -306,29 +304,6 @@ func (g *gridColumns) Columns() int { return g.cols }
 // newGridColumns returns a grid container of n columns.
 func newGridColumns(n int, objs ...fyne.CanvasObject) *fyne.Container {
 	return container.New(&gridColumns{cols: n, grid: layout.NewGridLayoutWithColumns(n)}, objs...)
-}
-
-// commandHint matches a command name in parentheses, as the rules' hints
-// write them for the command line: " (end-draft)".
-var commandHint = regexp.MustCompile(`\s*\((?:[a-z]+-)*[a-z]+(?: or (?:[a-z]+-)*[a-z]+)?\)`)
-
-// withoutCommandNames removes the command names the rules put in their
-// hints for the command line, which mean nothing on a screen of buttons:
-// "then end the draft (end-draft)." becomes "then end the draft.".
-func withoutCommandNames(s string, specs []console.CommandSpec) string {
-	names := map[string]bool{}
-	for _, c := range specs {
-		names[c.Name] = true
-	}
-	return commandHint.ReplaceAllStringFunc(s, func(m string) string {
-		inner := strings.Trim(strings.TrimSpace(m), "()")
-		for _, w := range strings.Split(inner, " or ") {
-			if !names[w] {
-				return m
-			}
-		}
-		return ""
-	})
 }
 
 // formDialog is a dialog for one command: its fields, a line for the

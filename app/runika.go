@@ -33,7 +33,6 @@ type runikaScreen struct {
 	// commands each seat may give now.
 	view    runika.View
 	allowed map[console.Seat]map[string]bool
-	specs   []console.CommandSpec
 
 	// The main area.
 	roundLabel *widget.Label
@@ -116,7 +115,7 @@ type masteryForm struct {
 var tokenSteps = []int{1, 2, 3, 5}
 
 func newRunikaScreen(env *gameEnv) gameScreen {
-	s := &runikaScreen{env: env, specs: env.session.Rules().Commands()}
+	s := &runikaScreen{env: env}
 	s.build()
 	return s
 }
@@ -337,34 +336,6 @@ func phaseName(phase string) string {
 	return "over"
 }
 
-// reasonText says why the game ends or ended, in words.
-func (s *runikaScreen) reasonText() string {
-	var out []string
-	for _, r := range s.view.EndReasons {
-		switch r {
-		case runika.EndPoints:
-			var who []string
-			for _, p := range s.view.Players {
-				if p.Total >= s.view.TargetScore {
-					who = append(who, p.Name)
-				}
-			}
-			verb := "has"
-			if len(who) > 1 {
-				verb = "have"
-			}
-			out = append(out, fmt.Sprintf("%s %s %d or more points", strings.Join(who, " and "), verb, s.view.TargetScore))
-		case runika.EndRuneDeck:
-			out = append(out, "the rune deck is empty")
-		case runika.EndMeritDeck:
-			out = append(out, "the merit deck is empty")
-		default:
-			out = append(out, r)
-		}
-	}
-	return strings.Join(out, "; ")
-}
-
 func (s *runikaScreen) redrawStatus() {
 	v := s.view
 	switch v.Phase {
@@ -383,11 +354,11 @@ func (s *runikaScreen) redrawStatus() {
 		s.roundLabel.SetText(fmt.Sprintf("Round %d \u00b7 %s", v.Round, phaseName(v.Phase)))
 		s.initLabel.SetText(fmt.Sprintf("Initiative: %s \u00b7 draws %d dice (4 per player)", s.who(v.Initiative), v.DiceToDraw))
 	}
-	s.nextLabel.SetText("Next: " + withoutCommandNames(v.Next, s.specs))
+	s.nextLabel.SetText("Next: " + v.NextText)
 	s.nextLabel.Hidden = v.Finished
 	s.initLabel.Hidden = v.Finished
 	if v.LastRound {
-		s.lastRound.Set("Last round: the game ends when this round does, because " + s.reasonText() + ".")
+		s.lastRound.Set("Last round: the game ends when this round does, because " + s.view.EndReasonWords() + ".")
 	} else {
 		s.lastRound.Set("")
 	}
@@ -576,7 +547,7 @@ func (s *runikaScreen) redrawPanel() {
 	case runika.PhaseOver:
 		s.panelTitle.SetText("")
 		result := v.Summary
-		if r := s.reasonText(); r != "" {
+		if r := s.view.EndReasonWords(); r != "" {
 			result += ". The game ended at the end of round " + strconv.Itoa(v.Round) + ": " + r + "."
 		}
 		s.end.set(result, v.Placements)

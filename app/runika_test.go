@@ -78,6 +78,11 @@ func TestRunikaPlayByTapping(t *testing.T) {
 	}
 	wantText(t, w, "Round 1 \u00b7 draft")
 	wantText(t, w, "Initiative: bob \u00b7 draws 12 dice")
+	// The rules' plain words, without the command line's "(end-draft)".
+	wantText(t, w, "until all are claimed; then bob ends the draft.")
+	if strings.Contains(texts(w), "(end-draft)") {
+		t.Errorf("the Next line names the end-draft command")
+	}
 	tapButton(t, w, "End draft")
 
 	// bob's turn, highlighted in the turn order.
@@ -243,20 +248,6 @@ func TestStateScreensAreRegistered(t *testing.T) {
 	for id, want := range map[string]screenConstructor{runika.ID: newRunikaScreen, "battlelore": newBattleLoreScreen} {
 		if reflect.ValueOf(screenFor(id)).Pointer() != reflect.ValueOf(want).Pointer() {
 			t.Errorf("%s does not get its own screen", id)
-		}
-	}
-}
-
-func TestWithoutCommandNames(t *testing.T) {
-	specs := runika.New().Commands()
-	for in, want := range map[string]string{
-		"then end the draft (end-draft).":                  "then end the draft.",
-		"choose characters (choose-character), then start": "choose characters, then start",
-		"muster (muster or army-card)":                     "muster",
-		"masters open: Fire (Ainfean)":                     "masters open: Fire (Ainfean)",
-	} {
-		if got := withoutCommandNames(in, append(specs, console.CommandSpec{Name: "muster"}, console.CommandSpec{Name: "army-card"})); got != want {
-			t.Errorf("withoutCommandNames(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

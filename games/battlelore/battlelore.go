@@ -163,13 +163,25 @@ const (
 	LoreChoiceTwoCards = "two-cards"
 )
 
-// Counters the adjust command changes.
+// Counters of a side, the values of the adjust command's counter argument
+// (and of CounterChanged.Counter).
 const (
-	counterVP         = "vp"
-	counterLoreTokens = "lore-tokens"
-	counterLoreCards  = "lore-cards"
-	counterCommand    = "command-cards"
+	// CounterVP: victory points.
+	CounterVP = "vp"
+	// CounterLoreTokens: lore tokens.
+	CounterLoreTokens = "lore-tokens"
+	// CounterLoreCards: lore cards in hand.
+	CounterLoreCards = "lore-cards"
+	// CounterCommandCards: command cards in hand.
+	CounterCommandCards = "command-cards"
 )
+
+// Counters returns the counters of a side, in the order the adjust command
+// lists them: CounterVP, CounterLoreTokens, CounterLoreCards,
+// CounterCommandCards. The slice is the caller's.
+func Counters() []string {
+	return []string{CounterVP, CounterLoreTokens, CounterLoreCards, CounterCommandCards}
+}
 
 // End reasons.
 const (
@@ -398,7 +410,7 @@ func buildCommands() []console.CommandSpec {
 	return []console.CommandSpec{
 		{Name: CmdScenario, Version: 1,
 			Args: []console.ArgSpec{
-				{Name: "letter", Kind: console.ArgEnum, Required: true, Enum: initiativeLetters(),
+				{Name: "letter", Kind: console.ArgEnum, Required: true, Enum: InitiativeLetters(),
 					Doc: "the letter of the card's initiative indicator (the B of \"B2\")"},
 				{Name: "number", Kind: console.ArgInt, Required: true, Min: console.Bounds(1), Max: console.Bounds(99),
 					Doc: "the number of the card's initiative indicator (the 2 of \"B2\")"},
@@ -474,7 +486,7 @@ func buildCommands() []console.CommandSpec {
 		{Name: CmdAdjust, Version: 1,
 			Args: []console.ArgSpec{
 				{Name: "side", Kind: console.ArgEnum, Required: true, Enum: []string{"daqan", "uthuk"}, Doc: "the faction whose counter changes"},
-				{Name: "counter", Kind: console.ArgEnum, Required: true, Enum: []string{counterVP, counterLoreTokens, counterLoreCards, counterCommand},
+				{Name: "counter", Kind: console.ArgEnum, Required: true, Enum: Counters(),
 					Doc: "vp, lore-tokens, lore-cards or command-cards"},
 				{Name: "by", Kind: console.ArgInt, Required: true, Min: console.Bounds(-maxCounter), Max: console.Bounds(maxCounter),
 					Doc: "the change, negative to take away; the counter stays at 0 or more"},
@@ -581,8 +593,10 @@ func asState(s console.State) (*state, error) {
 	return g, nil
 }
 
-// stepName is a step's name in sentences: "the VP step".
-func stepName(step string) string {
+// StepName is a step's name as the rulebook writes it, and as
+// View.StepName reports it: "Command step", "VP step", "Scenario card
+// step"; "step" for none.
+func StepName(step string) string {
 	switch step {
 	case StepScenario:
 		return "Scenario card step"
@@ -625,11 +639,19 @@ func (g *state) waiting() []Faction {
 	return out
 }
 
-// prompt says where the game stands and what comes next: "it is Uthuk's
-// Upkeep phase: the VP step comes next (score-vp)".
-func (g *state) prompt() string {
+// prompt says where the game stands and what comes next, naming the
+// commands in parentheses for the command line: "it is Uthuk's Upkeep
+// phase: the VP step comes next (score-vp)". Without hints it says the
+// same in plain words: "… the VP step comes next".
+func (g *state) prompt(hints bool) string {
 	if g.finished() {
 		return "the game is over: " + g.result()
+	}
+	hint := func(cmds ...string) string {
+		if !hints {
+			return ""
+		}
+		return " (" + strings.Join(cmds, " or ") + ")"
 	}
 	switch g.Step {
 	case StepScenario, StepMuster:
@@ -637,9 +659,9 @@ func (g *state) prompt() string {
 		for _, f := range g.waiting() {
 			names = append(names, f.Name())
 		}
-		what := "each player enters the scenario card they reveal (scenario)"
+		what := "each player enters the scenario card they reveal" + hint(CmdScenario)
 		if g.Step == StepMuster {
-			what = "each player musters an army (muster or army-card)"
+			what = "each player musters an army" + hint(CmdMuster, CmdArmyCard)
 		}
 		return fmt.Sprintf("it is setup: %s; waiting for %s", what, strings.Join(names, " and "))
 	}
@@ -648,7 +670,7 @@ func (g *state) prompt() string {
 	if g.phase() == PhaseUpkeep {
 		phase = "Upkeep"
 	}
-	return fmt.Sprintf("it is %s's %s phase: the %s comes next (%s)", f.Name(), phase, stepName(g.Step), g.stepCommand(g.Step))
+	return fmt.Sprintf("it is %s's %s phase: the %s comes next%s", f.Name(), phase, StepName(g.Step), hint(g.stepCommand(g.Step)))
 }
 
 // gate refuses a command the phase, the step or the seat does not allow,
@@ -657,7 +679,7 @@ func (g *state) gate(f Faction, name string) error {
 	if g.finished() {
 		return console.Reject("the game is over (%s); undo to change it", g.result())
 	}
-	now := g.prompt()
+	now := g.prompt(true)
 	full := func() error {
 		if g.Learning {
 			return console.Reject("%s is not part of the learning scenario; %s", name, now)
@@ -682,7 +704,7 @@ func (g *state) gate(f Faction, name string) error {
 			if g.Step == step {
 				return nil
 			}
-			names[i] = stepName(step)
+			names[i] = StepName(step)
 		}
 		return console.Reject("%s is for the %s; %s", name, joinOr(names), now)
 	}
@@ -691,7 +713,7 @@ func (g *state) gate(f Faction, name string) error {
 			return err
 		}
 		if g.Step != step {
-			return console.Reject("%s is for the %s of setup; %s", name, stepName(step), now)
+			return console.Reject("%s is for the %s of setup; %s", name, StepName(step), now)
 		}
 		return nil
 	}
@@ -789,7 +811,7 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 	case CmdSetHealth:
 		events, err = g.decideSetHealth(args)
 	case CmdGainLore:
-		events, err = g.decideCounter(f, counterLoreTokens, args.Int("amount"), EventLoreGained)
+		events, err = g.decideCounter(f, CounterLoreTokens, args.Int("amount"), EventLoreGained)
 	case CmdPlayLoreCard:
 		events, err = g.decidePlayLoreCard(f, args)
 	case CmdAdjust:
@@ -808,8 +830,10 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 	return events, nil
 }
 
-// initiativeLetters are the letters of initiative indicators, A to Z.
-func initiativeLetters() []string {
+// InitiativeLetters returns the letters of initiative indicators, A to Z:
+// the values of the scenario command's letter argument. The slice is the
+// caller's.
+func InitiativeLetters() []string {
 	out := make([]string, 0, 26)
 	for c := 'A'; c <= 'Z'; c++ {
 		out = append(out, string(c))
@@ -1133,13 +1157,13 @@ func (g *state) decidePlayLoreCard(f Faction, args console.Args) ([]console.Even
 // counter returns a pointer to the named counter of s.
 func (s *side) counter(name string) *int {
 	switch name {
-	case counterVP:
+	case CounterVP:
 		return &s.VP
-	case counterLoreTokens:
+	case CounterLoreTokens:
 		return &s.LoreTokens
-	case counterLoreCards:
+	case CounterLoreCards:
 		return &s.LoreCards
-	case counterCommand:
+	case CounterCommandCards:
 		return &s.CommandCards
 	}
 	return nil
@@ -1148,13 +1172,13 @@ func (s *side) counter(name string) *int {
 // counterName is a counter's name in sentences.
 func counterName(name string) string {
 	switch name {
-	case counterVP:
+	case CounterVP:
 		return "VP"
-	case counterLoreTokens:
+	case CounterLoreTokens:
 		return "lore tokens"
-	case counterLoreCards:
+	case CounterLoreCards:
 		return "lore cards"
-	case counterCommand:
+	case CounterCommandCards:
 		return "command cards"
 	}
 	return name

@@ -197,7 +197,7 @@ func (g *state) turnEvent(side, turn int, step string) (Faction, error) {
 	case side != g.Active || turn != g.Turn:
 		return 0, fmt.Errorf("for %s in turn %d, but it is turn %d, side %d", f.Name(), turn, g.Turn, g.Active)
 	case g.Step != step:
-		return 0, fmt.Errorf("at the %s, but the game is at the %s", stepName(step), stepName(g.Step))
+		return 0, fmt.Errorf("at the %s, but the game is at the %s", StepName(step), StepName(g.Step))
 	}
 	return f, nil
 }

@@ -43,6 +43,10 @@ type View struct {
 	// Prompt says where the game stands and what comes next, in words:
 	// "it is Uthuk's Upkeep phase: the VP step comes next (score-vp)".
 	Prompt string `json:"prompt" msgpack:"prompt"`
+	// PromptText says the same as Prompt in plain words, without the
+	// command names, for a screen of buttons: "it is Uthuk's Upkeep phase:
+	// the VP step comes next".
+	PromptText string `json:"prompt_text" msgpack:"prompt_text"`
 	// Checklist is the setup's or the current turn's steps, in order, each
 	// done, current, to do or skipped.
 	Checklist []ChecklistItem `json:"checklist" msgpack:"checklist"`
@@ -145,6 +149,23 @@ type SideView struct {
 	UnitsEliminated int `json:"units_eliminated" msgpack:"units_eliminated"`
 	// Place is the final place (1 or 2) once the game is over.
 	Place int `json:"place,omitempty" msgpack:"place,omitempty"`
+}
+
+// Counter returns the side's counter named id (CounterVP,
+// CounterLoreTokens, CounterLoreCards or CounterCommandCards), and false
+// for any other id.
+func (s SideView) Counter(id string) (int, bool) {
+	switch id {
+	case CounterVP:
+		return s.VP, true
+	case CounterLoreTokens:
+		return s.LoreTokens, true
+	case CounterLoreCards:
+		return s.LoreCards, true
+	case CounterCommandCards:
+		return s.CommandCards, true
+	}
+	return 0, false
 }
 
 // ScenarioView is a scenario card as entered.
@@ -250,23 +271,24 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 func (g *state) view(seat console.Seat) View {
 	you, isPlayer := g.faction(seat)
 	v := View{
-		Seat:      seat,
-		Mode:      ModeFull,
-		Phase:     g.phase(),
-		Step:      g.Step,
-		StepName:  stepName(g.Step),
-		Turn:      g.Turn,
-		Prompt:    g.prompt(),
-		Checklist: g.checklist(),
-		Banners:   g.banners(),
-		Turns:     []TurnView{},
-		WinVP:     WinVP,
-		Finished:  g.finished(),
-		EndReason: g.EndReason,
-		Summary:   g.summary(),
-		Allowed:   []string{},
-		Dice:      DiceFaces(),
-		DiceNote:  DiceNote,
+		Seat:       seat,
+		Mode:       ModeFull,
+		Phase:      g.phase(),
+		Step:       g.Step,
+		StepName:   StepName(g.Step),
+		Turn:       g.Turn,
+		Prompt:     g.prompt(true),
+		PromptText: g.prompt(false),
+		Checklist:  g.checklist(),
+		Banners:    g.banners(),
+		Turns:      []TurnView{},
+		WinVP:      WinVP,
+		Finished:   g.finished(),
+		EndReason:  g.EndReason,
+		Summary:    g.summary(),
+		Allowed:    []string{},
+		Dice:       DiceFaces(),
+		DiceNote:   DiceNote,
 	}
 	if g.Learning {
 		v.Mode = ModeLearning
@@ -774,7 +796,7 @@ func (g *state) describe(e console.Event, seat console.Seat) string {
 		if console.Decode(e.Data, &d) != nil {
 			return unreadable
 		}
-		return fmt.Sprintf("%s%s finished the %s", turn(d.Turn), name(d.Side), stepName(d.Step))
+		return fmt.Sprintf("%s%s finished the %s", turn(d.Turn), name(d.Side), StepName(d.Step))
 	case EventVPScored:
 		var d VPScored
 		if console.Decode(e.Data, &d) != nil {

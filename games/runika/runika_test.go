@@ -802,3 +802,62 @@ func TestApplyRefusesEventsThatDoNotFit(t *testing.T) {
 		}
 	}
 }
+
+func TestNextText(t *testing.T) {
+	g := newGame(t, setupOf("bob", seatsOf("alice", "bob")...))
+	check := func(wantNext, wantText string) {
+		t.Helper()
+		v := g.view(console.Public)
+		if !strings.Contains(v.Next, wantNext) {
+			t.Errorf("phase %s: Next %q, want it to contain %q", v.Phase, v.Next, wantNext)
+		}
+		if !strings.Contains(v.NextText, wantText) {
+			t.Errorf("phase %s: NextText %q, want it to contain %q", v.Phase, v.NextText, wantText)
+		}
+		for _, c := range New().Commands() {
+			if strings.Contains(v.NextText, "("+c.Name+")") || (strings.Contains(c.Name, "-") && strings.Contains(v.NextText, c.Name)) {
+				t.Errorf("phase %s: NextText %q names the command %s", v.Phase, v.NextText, c.Name)
+			}
+		}
+	}
+	check("Choose characters (choose-character), then start the game (start); the initiative token is given to bob.",
+		"Choose characters, then start the game; the initiative token is given to bob.")
+	g.all(t, []step{start("alice")})
+	check("then bob ends the draft (end-draft).", "then bob ends the draft.")
+	g.all(t, []step{draft("bob")})
+	check("claim rune cards, then end the turn (end-turn).", "claim rune cards, then end the turn.")
+	g.all(t, allFour("bob"))
+	check("draw a merit card and give its value to end-turn.", "draw a merit card and give its value when ending the turn.")
+	g.all(t, []step{tokens("bob", 20), merit("bob", 2), endTurn("alice")})
+	if v := g.view(console.Public); v.NextText != v.Next || !v.Finished {
+		t.Errorf("game over: NextText %q, Next %q", v.NextText, v.Next)
+	}
+}
+
+func TestEndReasonWords(t *testing.T) {
+	g := newGame(t, setupOf("bob", seatsOf("alice", "bob")...))
+	g.all(t, []step{start("alice"), draft("bob")})
+	if got := g.view(console.Public).EndReasonWords(); got != "" {
+		t.Errorf("no end reasons: %q", got)
+	}
+	g.all(t, []step{tokens("bob", 20), correct("bob", DeckRune, 0)})
+	v := g.view(console.Public)
+	if want := "bob has 20 or more points and the rune deck is empty"; v.EndReasonWords() != want || !v.LastRound {
+		t.Errorf("last round %v: %q, want %q", v.LastRound, v.EndReasonWords(), want)
+	}
+	// The view's words are the history's.
+	if want := reasonWords(g.st(), v.EndReasons); v.EndReasonWords() != want {
+		t.Errorf("view %q, history %q", v.EndReasonWords(), want)
+	}
+	g.all(t, []step{endTurn("bob"), tokens("alice", 20), endTurn("alice")})
+	v = g.view(console.Public)
+	if want := "alice and bob have 20 or more points and the rune deck is empty"; !v.Finished || v.EndReasonWords() != want {
+		t.Errorf("finished %v: %q, want %q", v.Finished, v.EndReasonWords(), want)
+	}
+	if got := (View{EndReasons: []string{EndMeritDeck, "odd"}}).EndReasonWords(); got != "the merit deck is empty and odd" {
+		t.Errorf("merit deck and an unknown reason: %q", got)
+	}
+	if got := (View{EndReasons: []string{EndPoints}, TargetScore: TargetScore}).EndReasonWords(); got != "a player has 20 or more points" {
+		t.Errorf("points with no players: %q", got)
+	}
+}

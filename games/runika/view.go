@@ -44,8 +44,12 @@ type View struct {
 	// the turns; none once the game is over. A one-tablet game hands the
 	// tablet to them.
 	Acting []console.Seat `json:"acting" msgpack:"acting"`
-	// Next says in words what to do now.
+	// Next says in words what to do now, naming the commands in
+	// parentheses for the command line: "… ends the draft (end-draft).".
 	Next string `json:"next" msgpack:"next"`
+	// NextText says the same as Next in plain words, without command
+	// names, for a screen of buttons: "… ends the draft.".
+	NextText string `json:"next_text" msgpack:"next_text"`
 	// Turn is what the current player has done this turn; nil outside the
 	// turns phase.
 	Turn *TurnView `json:"turn,omitempty" msgpack:"turn,omitempty"`
@@ -226,7 +230,8 @@ func (g *state) view(r *Rules, seat console.Seat) View {
 		DiceToDraw:       DicePerPlayer * n,
 		TurnOrder:        []console.Seat{},
 		Acting:           []console.Seat{},
-		Next:             g.next(),
+		Next:             g.next(true),
+		NextText:         g.next(false),
 		RuneRowSize:      n + 1,
 		RuneRowCards:     g.rowCards(),
 		RuneDeck:         g.RuneDeck,
@@ -340,29 +345,40 @@ func (g *state) view(r *Rules, seat console.Seat) View {
 // holder is the initiative holder's seat name.
 func (g *state) holder() string { return g.Players[g.Initiative].Seat }
 
-// next says in words what to do now.
-func (g *state) next() string {
+// next says in words what to do now; with hints, it names the commands
+// in parentheses for the command line.
+func (g *state) next(hints bool) string {
+	hint := func(cmd string) string {
+		if hints {
+			return " (" + cmd + ")"
+		}
+		return ""
+	}
 	switch g.Phase {
 	case PhaseSetup:
 		who := "drawn at random"
 		if g.Option != "" {
 			who = "given to " + g.Option
 		}
-		return "Choose characters (choose-character), then start the game (start); the initiative token is " + who + "."
+		return "Choose characters" + hint(CmdChooseCharacter) + ", then start the game" + hint(CmdStart) + "; the initiative token is " + who + "."
 	case PhaseDraft:
 		h := g.holder()
-		return fmt.Sprintf("%s draws %d dice from the bag; the players draft them one at a time clockwise from %s until all are claimed; then %s ends the draft (end-draft).",
-			h, DicePerPlayer*len(g.Players), h, h)
+		return fmt.Sprintf("%s draws %d dice from the bag; the players draft them one at a time clockwise from %s until all are claimed; then %s ends the draft%s.",
+			h, DicePerPlayer*len(g.Players), h, h, hint(CmdEndDraft))
 	case PhaseTurns:
 		c := g.current()
 		if c < 0 {
 			return fmt.Sprintf("Round %d is ending.", g.Round)
 		}
 		p := &g.Players[c]
-		s := fmt.Sprintf("%s's turn: roll and resolve every stored die (masters open to influence: %s), claim rune cards, then end the turn (end-turn).",
-			p.Seat, g.openSlots())
+		s := fmt.Sprintf("%s's turn: roll and resolve every stored die (masters open to influence: %s), claim rune cards, then end the turn%s.",
+			p.Seat, g.openSlots(), hint(CmdEndTurn))
 		if p.allFour() && g.MeritDeck > 0 {
-			s += fmt.Sprintf(" %s has influence on all four masters: take the tokens back, draw a merit card and give its value to end-turn.", p.Seat)
+			give := "give its value to " + CmdEndTurn
+			if !hints {
+				give = "give its value when ending the turn"
+			}
+			s += fmt.Sprintf(" %s has influence on all four masters: take the tokens back, draw a merit card and %s.", p.Seat, give)
 		}
 		return s
 	}
@@ -406,27 +422,48 @@ func (r *Rules) Status(s console.State) console.Status {
 }
 
 // reasonWords renders end reasons: "alice has 20 or more points and the
-// rune deck is empty".
+// rune deck is empty". g may be nil: the points reason then names no one.
 func reasonWords(g *state, reasons []string) string {
+	var over []string
+	if g != nil {
+		for _, p := range g.Players {
+			if p.total() >= TargetScore {
+				over = append(over, p.Seat)
+			}
+		}
+	}
+	return endReasonWords(reasons, over)
+}
+
+// EndReasonWords renders v.EndReasons in words, as the history does:
+// "alice has 20 or more points and the rune deck is empty". The points
+// reason names the players whose Total is TargetScore or more. It is empty
+// when there are no end reasons.
+func (v View) EndReasonWords() string {
+	var over []string
+	for _, p := range v.Players {
+		if p.Total >= v.TargetScore {
+			over = append(over, p.Name)
+		}
+	}
+	return endReasonWords(v.EndReasons, over)
+}
+
+// endReasonWords renders end reasons, naming the players in over (those
+// with TargetScore or more points) for EndPoints; with none, "a player".
+// An unknown reason is left as it is.
+func endReasonWords(reasons, over []string) string {
 	var out []string
 	for _, r := range reasons {
 		switch r {
 		case EndPoints:
-			var who []string
-			if g != nil {
-				for _, p := range g.Players {
-					if p.total() >= TargetScore {
-						who = append(who, p.Seat)
-					}
-				}
-			}
-			switch len(who) {
+			switch len(over) {
 			case 0:
-				out = append(out, "a player has 20 or more points")
+				out = append(out, fmt.Sprintf("a player has %d or more points", TargetScore))
 			case 1:
-				out = append(out, who[0]+" has 20 or more points")
+				out = append(out, fmt.Sprintf("%s has %d or more points", over[0], TargetScore))
 			default:
-				out = append(out, pad.JoinNames(who)+" have 20 or more points")
+				out = append(out, fmt.Sprintf("%s have %d or more points", pad.JoinNames(over), TargetScore))
 			}
 		case EndRuneDeck:
 			out = append(out, "the rune deck is empty")
