@@ -122,6 +122,7 @@ func (g *state) apply(e console.Event) error {
 			g.Players[i].Ready = false
 		}
 		p.ActionPhases++
+		g.dropSpent()
 		g.Current, g.Turn, g.Phase, g.Attack = x.Index, x.Turn, PhaseAction, nil
 		g.Mark, g.Plan, g.ReusePlan, g.Env = nil, nil, nil, nil
 		g.clearUndo()
@@ -174,14 +175,16 @@ func (g *state) apply(e console.Event) error {
 		if err := console.Decode(e.Data, &x); err != nil {
 			return err
 		}
-		c, err := g.charArg(x.Char)
-		if err != nil {
-			return err
-		}
-		if e.Type == EventAssigned {
-			c.Assigned = append(c.Assigned, assigned{Action: x.Action})
-		} else if i := c.assignedIndex(x.Action); i >= 0 {
-			c.Assigned = append(c.Assigned[:i:i], c.Assigned[i+1:]...)
+		for _, id := range append([]string{x.Char}, x.Also...) {
+			c, err := g.charArg(id)
+			if err != nil {
+				return err
+			}
+			if e.Type == EventAssigned {
+				c.Assigned = append(c.Assigned, assigned{Action: x.Action})
+			} else if i := c.assignedIndex(x.Action); i >= 0 {
+				c.Assigned = append(c.Assigned[:i:i], c.Assigned[i+1:]...)
+			}
 		}
 	case EventMoved:
 		var x Moved
@@ -325,6 +328,35 @@ func (g *state) apply(e console.Event) error {
 		}
 	case EventPhaseRewound:
 		return g.applyRewind()
+	case EventThrown:
+		var x Thrown
+		if err := console.Decode(e.Data, &x); err != nil {
+			return err
+		}
+		return g.applyThrown(x)
+	case EventThrowablesAdvanced:
+		var x ThrowablesAdvanced
+		if err := console.Decode(e.Data, &x); err != nil {
+			return err
+		}
+		return g.applyThrowablesAdvanced(x)
+	case EventRottersCaught:
+		var x RottersCaught
+		if err := console.Decode(e.Data, &x); err != nil {
+			return err
+		}
+		t := g.throwable(x.Throwable)
+		if t == nil {
+			return fmt.Errorf("no throwable %d", x.Throwable)
+		}
+		if _, err := g.playerArg(x.Player); err != nil {
+			return err
+		}
+		if by := g.char(t.By); by != nil {
+			pl := &g.Players[by.Owner]
+			pl.RottersKilled = max(pl.RottersKilled-t.Rotters+x.Count, 0)
+		}
+		t.Rotters = x.Count
 	case EventShortcut:
 		var x ShortcutUsed
 		if err := console.Decode(e.Data, &x); err != nil {
@@ -409,6 +441,12 @@ func (g *state) applyAttack(x AttackResolved) error {
 			att.Positive++
 			def.Negative++
 			tc.Suppression = rules.AddSuppression(tc.Suppression, m.Suppression.Hit)
+			if i < len(x.Absorbed) && x.Absorbed[i] != "" {
+				if err := g.killMember(x.Absorbed[i]); err != nil {
+					return err
+				}
+				continue
+			}
 			tc.Hits = append(tc.Hits, hit{Kind: a.Kind, Power: x.Powers[i], By: c.ID, Band: a.Band})
 		}
 	}

@@ -83,9 +83,13 @@ func (g *state) gate(p int, name string) error {
 		return nil
 	case CmdRequestUndo, CmdApproveUndo, CmdDenyUndo:
 		return g.gateUndo(p, name)
-	case CmdRotterAttack:
+	case CmdRotterAttack, CmdExplosionHit:
 		if g.Phase != PhaseEnvironment {
-			return console.Reject("Rotter attacks are entered in the Environment phase; %s", now)
+			what := "Rotter attacks are"
+			if name == CmdExplosionHit {
+				what = "characters caught in a throwable's area are"
+			}
+			return console.Reject("%s entered in the Environment phase; %s", what, now)
 		}
 		if g.UndoBy != 0 {
 			return console.Reject("%s asked to undo the phase change: approve-undo or deny-undo first", g.seat(g.UndoBy-1))
@@ -122,7 +126,7 @@ func (g *state) gate(p int, name string) error {
 			return console.Reject("an attack is declared: roll its dice (roll) or cancel it (cancel-attack) first")
 		}
 		return nil
-	case CmdPerform, CmdAttack:
+	case CmdPerform, CmdAttack, CmdThrow, CmdExecuteSlave, CmdCallArtillery:
 		if g.Phase != PhaseAction {
 			what := "actions are performed"
 			if name == CmdAttack {
@@ -190,7 +194,7 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 	case CmdAttack:
 		es, err = g.decideAttack(p, args)
 	case CmdRoll:
-		es, err = g.decideRoll(args)
+		es, err = g.decideRoll(args, d)
 	case CmdCancelAttack:
 		es, err = one(EventAttackCancelled, struct{}{}, false)
 	case CmdProposeEnd:
@@ -211,6 +215,14 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 		es, err = one(EventUndoDenied, UndoVote{Player: p}, false)
 	case CmdShortcut:
 		es, err = g.decideShortcut(p, args)
+	case CmdThrow:
+		es, err = g.decideThrow(p, args, ActionThrow)
+	case CmdExecuteSlave:
+		es, err = g.decideThrow(p, args, ActionExecuteSlave)
+	case CmdCallArtillery:
+		es, err = g.decideThrow(p, args, ActionCallArtillery)
+	case CmdExplosionHit:
+		es, err = g.decideExplosionHit(p, args)
 	}
 	if err != nil {
 		return nil, err
@@ -515,6 +527,9 @@ func (g *state) decideEndPhase(d *console.Dice, planner Planner) ([]console.Even
 	case PhaseCommand:
 		var es events
 		es.add(EventPhaseEnded, PhaseEnded{Player: cur, From: g.Phase, To: nextPhase(g.Phase)}, false)
+		if len(g.Throwables) > 0 {
+			es.add(EventThrowablesAdvanced, g.advanceThrowables(), false)
+		}
 		if planner != nil {
 			var plan EnvironmentPlan
 			if g.ReusePlan != nil && g.checkPlan(*g.ReusePlan) == nil {
@@ -725,10 +740,13 @@ func (g *state) decideAssign(p int, args console.Args) ([]console.Event, error) 
 	if a == nil {
 		return nil, console.Reject("no action %q (%s can take: %s)", id, c.Name, strings.Join(c.Actions, ", "))
 	}
+	if err := g.checkMemberAssign(c); err != nil {
+		return nil, err
+	}
 	if err := g.canAssign(c, a); err != nil {
 		return nil, err
 	}
-	return one(EventAssigned, ActionRef{Char: c.ID, Action: a.ID}, false)
+	return one(EventAssigned, ActionRef{Char: c.ID, Action: a.ID, Also: g.cohortAlso(c, a)}, false)
 }
 
 // canAssign checks one action for a character in its owner's Command
@@ -738,6 +756,8 @@ func (g *state) canAssign(c *character, a *rules.Action) error {
 	switch {
 	case c.dead():
 		return console.Reject("%s is dead", c.Name)
+	case c.Kind == content.KindSlave:
+		return g.checkMemberAssign(c)
 	case !c.canDo(a.ID):
 		return console.Reject("%s cannot take %s: none of its skills enables it (it can take: %s)", c.Name, a.Name, strings.Join(c.Actions, ", "))
 	case c.assignedIndex(a.ID) >= 0:
@@ -775,7 +795,7 @@ func (g *state) canAssign(c *character, a *rules.Action) error {
 	if left := c.remaining(); a.AP > left {
 		return console.Reject("%s costs %d action points but %s has %d left", a.Name, a.AP, c.Name, left)
 	}
-	return nil
+	return g.canUseConsumable(c, a)
 }
 
 func (g *state) decideUnassign(p int, args console.Args) ([]console.Event, error) {
@@ -787,7 +807,18 @@ func (g *state) decideUnassign(p int, args console.Args) ([]console.Event, error
 	if c.assignedIndex(id) < 0 {
 		return nil, console.Reject("%s has no %s assigned", c.Name, actionName(id))
 	}
-	return one(EventUnassigned, ActionRef{Char: c.ID, Action: id}, false)
+	if c.isCloseSupport() {
+		return nil, g.checkMemberAssign(c)
+	}
+	var also []string
+	if a := data().rd.Action(id); a != nil && c.Kind == content.KindHero && copiedToCohort(a) {
+		for _, m := range g.closeSupportFor(c) {
+			if i := m.assignedIndex(id); i >= 0 && !m.Assigned[i].Performed {
+				also = append(also, m.ID)
+			}
+		}
+	}
+	return one(EventUnassigned, ActionRef{Char: c.ID, Action: id, Also: also}, false)
 }
 
 func (g *state) decideMove(p int, args console.Args) ([]console.Event, error) {
@@ -832,7 +863,9 @@ func (g *state) decidePerform(p int, args console.Args) ([]console.Event, error)
 		return nil, console.Reject("%s is an attack: use the attack command", a.Name)
 	case a.ID == ActionRevealEnemy:
 		return g.decideRevealEnemy(p, c, a, args.String("target"))
-	case a.Consumes != "" || len(a.AddsEnemy) > 0 || len(a.RemovesEnemy) > 0:
+	case a.Consumes != "":
+		return nil, console.Reject("%s is performed with the %s command", a.Name, a.ID)
+	case len(a.AddsEnemy) > 0 || len(a.RemovesEnemy) > 0:
 		return nil, console.Reject("%s is not supported by this version of the console yet", a.Name)
 	case idx < 0 && !free && g.Players[p].ActionPhases <= 1 && g.Turn <= 1:
 		return nil, console.Reject("it is %s's first Action phase: movement only (actions are assigned in the Command phase)", g.Players[p].Seat)
@@ -1032,19 +1065,25 @@ func (g *state) decideAttack(p int, args console.Args) ([]console.Event, error) 
 	}
 	band := rules.Short
 	if m.Kind == rules.Ranged {
-		dists, err := parseInts(args.String("distances"), "distances", 0, maxDistance)
+		dists, err := parseInts(args.String("distances"), "distances", 0, maxEntered)
 		if err != nil {
 			return nil, err
 		}
 		if len(dists) != len(targets) {
 			return nil, console.Reject("distances: give one distance in tenths of an inch per target (%d target(s), %d distance(s))", len(targets), len(dists))
 		}
-		spread, err := parseInts(args.String("spread"), "spread", 0, maxDistance)
+		spread, err := parseInts(args.String("spread"), "spread", 0, maxEntered)
 		if err != nil {
 			return nil, err
 		}
 		if len(targets) > 1 && len(spread) != len(targets)-1 {
 			return nil, console.Reject("spread: give the distance from the first target to each further target (%d value(s))", len(targets)-1)
+		}
+		for i := range dists {
+			dists[i] = g.toTenths(dists[i])
+		}
+		for i := range spread {
+			spread[i] = g.toTenths(spread[i])
 		}
 		if err := rules.CheckTargets(m.MaxTargets, spread); err != nil {
 			return nil, console.Reject("%v", err)
@@ -1112,7 +1151,7 @@ func (g *state) outcomes(rolls []int) ([]string, []int, error) {
 	return outs, powers, nil
 }
 
-func (g *state) decideRoll(args console.Args) ([]console.Event, error) {
+func (g *state) decideRoll(args console.Args, d *console.Dice) ([]console.Event, error) {
 	rolls, err := parseInts(args.String("d20"), "d20", 1, 20)
 	if err != nil {
 		return nil, err
@@ -1124,6 +1163,23 @@ func (g *state) decideRoll(args console.Args) ([]console.Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	var absorbed []string
+	var absorbRolls []int
+	taken, cohort := map[string]bool{}, false
+	for i, t := range g.Attack.Targets {
+		who, roll := "", 0
+		if tc := g.char(t.Target); tc != nil && outs[i] != rules.Miss.String() {
+			who, roll = g.absorber(tc, d, taken)
+		}
+		if who != "" {
+			taken[who] = true
+		}
+		cohort = cohort || who != "" || roll > 0
+		absorbed, absorbRolls = append(absorbed, who), append(absorbRolls, roll)
+	}
+	if !cohort {
+		absorbed, absorbRolls = nil, nil
+	}
 	c := g.char(g.Attack.Attacker)
 	left := 0
 	if c != nil {
@@ -1132,7 +1188,8 @@ func (g *state) decideRoll(args console.Args) ([]console.Event, error) {
 			left = max(left-data().rd.Mode(g.Attack.Weapon, g.Attack.Mode).RoundsPerAction, 0)
 		}
 	}
-	return one(EventAttackResolved, AttackResolved{Rolls: rolls, Outcomes: outs, Powers: powers, Rounds: left}, false)
+	return one(EventAttackResolved, AttackResolved{Rolls: rolls, Outcomes: outs, Powers: powers, Rounds: left,
+		Absorbed: absorbed, AbsorbRolls: absorbRolls}, false)
 }
 
 func (g *state) decideProposeEnd(p int, d *console.Dice) ([]console.Event, error) {

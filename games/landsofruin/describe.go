@@ -25,6 +25,14 @@ func (r *Rules) Describe(s console.State, e console.Event, seat console.Seat) (s
 	return text, ok
 }
 
+// at is list[i], or 0 past its end.
+func at(list []int, i int) int {
+	if i < len(list) {
+		return list[i]
+	}
+	return 0
+}
+
 // name is a character's name as player p may be told it.
 func (g *state) name(id string) string {
 	if kind, ok := rotterTarget(id); ok {
@@ -123,7 +131,15 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 		if e.Type == EventUnassigned {
 			verb = "is no longer assigned"
 		}
-		return fmt.Sprintf("%s %s %s (only you see this)", c.Name, verb, actionName(x.Action)), true, nil
+		with := ""
+		if len(x.Also) > 0 {
+			var names []string
+			for _, id := range x.Also {
+				names = append(names, g.name(id))
+			}
+			with = " with its close support (" + strings.Join(names, ", ") + ")"
+		}
+		return fmt.Sprintf("%s %s %s%s (only you see this)", c.Name, verb, actionName(x.Action), with), true, nil
 	case EventMoved:
 		var x Moved
 		if err := console.Decode(e.Data, &x); err != nil {
@@ -208,8 +224,13 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 				if x.Outcomes[i] != rules.Miss.String() {
 					s += " (the Rotter is killed: remove it from the table)"
 				}
+			} else if i < len(x.Absorbed) && x.Absorbed[i] != "" {
+				s += g.describeAbsorbed(t.Target, x.Absorbed[i], at(x.AbsorbRolls, i))
 			} else if x.Powers[i] != 0 || x.Outcomes[i] != rules.Miss.String() {
 				s += fmt.Sprintf(" (power %d, an unresolved hit)", x.Powers[i])
+				if r := at(x.AbsorbRolls, i); r > 0 {
+					s += g.describeAbsorbed(t.Target, "", r)
+				}
 			}
 			parts = append(parts, s)
 		}
@@ -249,6 +270,12 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 		if c == nil || !c.visibleTo(p) {
 			return "", false, nil
 		}
+		if x.Source == SourceExplosive {
+			if x.Count == 0 {
+				return fmt.Sprintf("%s: %s is not caught in %s after all", who, c.Name, g.throwableName(x.Throwable, x.Kind)), true, nil
+			}
+			return fmt.Sprintf("%s: %s is caught in %s (rolled when the Environment phase ends)", who, c.Name, g.throwableName(x.Throwable, x.Kind)), true, nil
+		}
 		if x.Count == 0 {
 			return fmt.Sprintf("%s: no %s Rotters attack %s after all", who, x.Kind, c.Name), true, nil
 		}
@@ -277,6 +304,24 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 			return "", false, err
 		}
 		return fmt.Sprintf("every player agreed: the game returns from %s to %s as it was ended", phaseName(x.From), phaseName(x.To)), true, nil
+	case EventThrown:
+		var x Thrown
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		return g.describeThrown(x, p), true, nil
+	case EventThrowablesAdvanced:
+		var x ThrowablesAdvanced
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		return g.describeAdvanced(x, p), true, nil
+	case EventRottersCaught:
+		var x RottersCaught
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		return fmt.Sprintf("%s: %d Rotter(s) die in %s (remove them from the table)", who, x.Count, g.throwableName(x.Throwable, g.throwableItem(x.Throwable))), true, nil
 	case EventShortcut:
 		var x ShortcutUsed
 		if err := console.Decode(e.Data, &x); err != nil {

@@ -112,6 +112,8 @@ type envEntry struct {
 	Source string `msgpack:"source"`
 	Kind   string `msgpack:"kind"`
 	Count  int    `msgpack:"count"`
+	// Throwable is the throwable's number for an explosive entry.
+	Throwable int `msgpack:"throwable,omitempty"`
 }
 
 // EnvEntry is the payload of environment-entry: how many attackers of a
@@ -122,6 +124,8 @@ type EnvEntry struct {
 	Source string `msgpack:"source"`
 	Kind   string `msgpack:"kind"`
 	Count  int    `msgpack:"count"`
+	// Throwable is the throwable's number (explosive entries).
+	Throwable int `msgpack:"throwable,omitempty"`
 }
 
 // EnvResult is one Environment attack rolled at the start of the Action
@@ -137,6 +141,14 @@ type EnvResult struct {
 	Power int `msgpack:"power,omitempty"`
 	// Suppression is what the attack added (miss and hit suppression).
 	Suppression int `msgpack:"suppression,omitempty"`
+	// Throwable is the throwable's number (explosive hits); Effect an
+	// effect the hit adds (a Molotov's on fire).
+	Throwable int    `msgpack:"throwable,omitempty"`
+	Effect    string `msgpack:"effect,omitempty"`
+	// Absorbed is the cohort member that took a Rotter hit on its hero
+	// (it dies), and AbsorbRoll the close-support d100 (0 when none).
+	Absorbed   string `msgpack:"absorbed,omitempty"`
+	AbsorbRoll int    `msgpack:"absorb_roll,omitempty"`
 }
 
 // EnvResolution is the payload of environment-resolved.
@@ -187,15 +199,15 @@ func (g *state) decideRotterAttack(p int, args console.Args) ([]console.Event, e
 		return nil, console.Reject("%s is down (pinned, unconscious or dead): Rotters ignore it", c.Name)
 	}
 	n := args.Int("count")
-	if n == 0 && g.envIndex(c.ID, SourceRotter, kind) < 0 {
+	if n == 0 && g.envIndex(c.ID, SourceRotter, kind, 0) < 0 {
 		return nil, console.Reject("no %s Rotters are entered against %s", kind, c.Name)
 	}
 	return one(EventEnvEntry, EnvEntry{Player: p, Char: c.ID, Source: SourceRotter, Kind: kind, Count: n}, false)
 }
 
-func (g *state) envIndex(char, source, kind string) int {
+func (g *state) envIndex(char, source, kind string, throwable int) int {
 	for i, e := range g.Env {
-		if e.Char == char && e.Source == source && e.Kind == kind {
+		if e.Char == char && e.Source == source && e.Kind == kind && e.Throwable == throwable {
 			return i
 		}
 	}
@@ -208,8 +220,15 @@ func (g *state) envIndex(char, source, kind string) int {
 func (g *state) resolveEnvironment(d *console.Dice) EnvResolution {
 	res := EnvResolution{Results: []EnvResult{}}
 	tn := data().cont.RotterRules.AttackTargetNumber
+	taken := map[string]bool{}
 	for _, e := range g.Env {
 		c := g.char(e.Char)
+		if e.Source == SourceExplosive {
+			if c != nil && !c.dead() {
+				res.Results = append(res.Results, g.resolveExplosive(c, e, d))
+			}
+			continue
+		}
 		rk, ok := data().cont.Rotter(e.Kind)
 		if c == nil || !ok || c.dead() {
 			continue
@@ -220,6 +239,10 @@ func (g *state) resolveEnvironment(d *console.Dice) EnvResolution {
 			if r.Roll >= need {
 				r.Hit, r.Power = true, max(rk.Power-1, 0)
 				r.Suppression += rk.HitSuppression
+				r.Absorbed, r.AbsorbRoll = g.absorber(c, d, taken)
+				if r.Absorbed != "" {
+					taken[r.Absorbed] = true
+				}
 			}
 			res.Results = append(res.Results, r)
 		}
@@ -232,14 +255,14 @@ func (g *state) applyEnvEntry(x EnvEntry) error {
 	if _, err := g.charArg(x.Char); err != nil {
 		return err
 	}
-	i := g.envIndex(x.Char, x.Source, x.Kind)
+	i := g.envIndex(x.Char, x.Source, x.Kind, x.Throwable)
 	switch {
 	case i >= 0 && x.Count == 0:
 		g.Env = append(g.Env[:i:i], g.Env[i+1:]...)
 	case i >= 0:
 		g.Env[i].Count = x.Count
 	case x.Count > 0:
-		g.Env = append(g.Env, envEntry{Char: x.Char, Source: x.Source, Kind: x.Kind, Count: x.Count})
+		g.Env = append(g.Env, envEntry{Char: x.Char, Source: x.Source, Kind: x.Kind, Count: x.Count, Throwable: x.Throwable})
 	}
 	return nil
 }
@@ -255,7 +278,20 @@ func (g *state) applyEnvResolution(x EnvResolution) error {
 		pl := &g.Players[c.Owner]
 		pl.Negative++
 		c.Suppression = rules.AddSuppression(c.Suppression, r.Suppression)
-		if r.Hit {
+		switch {
+		case !r.Hit:
+		case r.Absorbed != "":
+			pl.Negative++
+			if err := g.killMember(r.Absorbed); err != nil {
+				return err
+			}
+		case r.Source == SourceExplosive:
+			pl.Negative++
+			c.Hits = append(c.Hits, hit{Kind: string(rules.Explosive), Power: r.Power, By: r.Source + ":" + r.Kind, Band: -1})
+			if r.Effect != "" && !c.has(r.Effect) && !c.dead() {
+				c.Effects = append(c.Effects, effect{ID: r.Effect, Since: g.Turn})
+			}
+		default:
 			pl.Negative++
 			c.Hits = append(c.Hits, hit{Kind: string(rules.CloseCombat), Power: r.Power, By: r.Source + ":" + r.Kind, Band: -1})
 		}
@@ -273,10 +309,32 @@ func (g *state) describeEnvResolution(x EnvResolution, p int) string {
 		if c == nil || !c.visibleTo(p) {
 			continue
 		}
+		if r.Source == SourceExplosive {
+			s := fmt.Sprintf("%s catches %s: d20 %d against %d: ", g.throwableName(r.Throwable, r.Kind), c.Name, r.Roll, r.Need)
+			if r.Hit {
+				s += fmt.Sprintf("hit (power %d, an unresolved hit)", r.Power)
+				if r.Effect != "" {
+					s += "; " + r.Effect
+				}
+			} else {
+				s += "no hit"
+			}
+			parts = append(parts, s)
+			continue
+		}
 		s := fmt.Sprintf("%s attacks %s: d20 %d against %d: ", rotterName(r.Kind), c.Name, r.Roll, r.Need)
-		if r.Hit {
+		switch {
+		case r.Hit && r.Absorbed != "":
+			s += fmt.Sprintf("hit, taken by %s, who dies", g.name(r.Absorbed))
+			if r.AbsorbRoll > 0 {
+				s += fmt.Sprintf(" (d100 %d)", r.AbsorbRoll)
+			}
+		case r.Hit:
 			s += fmt.Sprintf("hit (power %d, an unresolved hit)", r.Power)
-		} else {
+			if r.AbsorbRoll > 0 {
+				s += fmt.Sprintf("; the hero takes it (d100 %d)", r.AbsorbRoll)
+			}
+		default:
 			s += "Rotter missed"
 		}
 		parts = append(parts, s)

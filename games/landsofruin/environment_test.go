@@ -75,7 +75,7 @@ func TestRotterAttacks(t *testing.T) {
 		do("ben", CmdRotterAttack, "character", "moloch", "kind", "fat", "count", 4),
 	)
 	v := New().View(g.s, "ben").(View)
-	if len(v.Environment) != 2 || v.Environment[1] != (EnvEntryView{Character: "p2-moloch", Kind: "fat", Count: 4}) {
+	if len(v.Environment) != 2 || v.Environment[1] != (EnvEntryView{Character: "p2-moloch", Source: SourceRotter, Kind: "fat", Count: 4}) {
 		t.Fatalf("entries in ben's view: %+v", v.Environment)
 	}
 	st := g.st()
@@ -113,8 +113,16 @@ func TestRotterAttacks(t *testing.T) {
 		if r.Kind == "fat" {
 			power = 1
 		}
+		if r.Hit && r.Absorbed != "" {
+			// A close-support member took the hit on its hero and died.
+			if m := st.char(r.Absorbed); m == nil || !m.dead() || m.Hero == "" {
+				t.Errorf("%+v: the member that took the hit is not a dead cohort member", r)
+			}
+		}
 		if r.Hit {
-			hits[r.Char]++
+			if r.Absorbed == "" {
+				hits[r.Char]++
+			}
 			if r.Power != power || r.Suppression != 33 {
 				t.Errorf("%+v: want power %d, suppression 33", r, power)
 			}

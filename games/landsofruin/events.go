@@ -37,6 +37,10 @@ const (
 	EventUndoDenied      = "phase-undo-denied"
 	EventPhaseRewound    = "phase-rewound"
 	EventShortcut        = "shortcut-assigned"
+	// Throwables (throwables.go).
+	EventThrown             = "thrown"
+	EventThrowablesAdvanced = "throwables-advanced"
+	EventRottersCaught      = "rotters-caught"
 )
 
 // Choice is the payload of role-chosen, side-chosen and team-chosen.
@@ -153,6 +157,9 @@ type Resolution struct {
 type ActionRef struct {
 	Char   string `msgpack:"char"`
 	Action string `msgpack:"action"`
+	// Also are the hero's close-support members assigned (or unassigned)
+	// the action with it.
+	Also []string `msgpack:"also,omitempty"`
 }
 
 // Moved is the payload of character-moved.
@@ -188,6 +195,11 @@ type AttackResolved struct {
 	Outcomes []string `msgpack:"outcomes"`
 	Powers   []int    `msgpack:"powers"`
 	Rounds   int      `msgpack:"rounds"`
+	// Absorbed names, per target, the cohort member that took the hit on
+	// its hero instead (it dies; "" none) and AbsorbRolls the
+	// close-support d100 (0 none); both nil when no target had a cohort.
+	Absorbed    []string `msgpack:"absorbed,omitempty"`
+	AbsorbRolls []int    `msgpack:"absorb_rolls,omitempty"`
 }
 
 // EndVote is the payload of end-proposed, end-agreed and end-refused.

@@ -8,7 +8,7 @@ import (
 	"github.com/commandconsole/commandconsole/console/conformance"
 )
 
-// fuzzSeeds returns encoded states: a new game and every tenth state of
+// fuzzSeeds returns encoded states: a new game and every twentieth state of
 // each game script.
 func fuzzSeeds(f *testing.F) [][]byte {
 	out := [][]byte{mustEncode(f, start(f, fuzzSetup()).s)}
@@ -20,7 +20,7 @@ func fuzzSeeds(f *testing.F) [][]byte {
 				continue
 			}
 			_, _ = g.try(step{l.Seat, l.Cmd, l.Args})
-			if i%10 == 0 {
+			if i%20 == 0 {
 				out = append(out, mustEncode(f, g.s))
 			}
 		}

@@ -177,7 +177,7 @@ func randomStep(g *state, rng *rand.Rand) step {
 	pick := func() string { return from(own) }
 	secs := []string{"crossing", "north-street", "south-street", "sw-block", "west-street", "nw-block"}
 	sec := secs[rng.IntN(len(secs))]
-	actions := []string{"shoot", "aim-and-shoot", "close-combat", "take-cover", "get-up", "reveal", "first-aid", "flee", "deploy-weapon"}
+	actions := []string{"shoot", "aim-and-shoot", "close-combat", "take-cover", "get-up", "reveal", "first-aid", "flee", "deploy-weapon", "throw", "throw"}
 	act := actions[rng.IntN(len(actions))]
 	attacker := pick()
 	w := [2]string{"vz-99-v", "focus-fire"}
@@ -202,11 +202,11 @@ func randomStep(g *state, rng *rand.Rand) step {
 		case g.Attack != nil:
 			k = 10 + rng.IntN(3)
 		case g.Phase == PhaseAction:
-			k = []int{3, 3, 3, 7, 8, 9, 8, 9, 1, 19}[rng.IntN(10)]
+			k = []int{3, 3, 3, 7, 8, 9, 8, 9, 1, 19, 20}[rng.IntN(11)]
 		case g.Phase == PhaseCommand:
 			k = []int{5, 6, 5, 6, 5, 6, 13, 0, 18}[rng.IntN(9)]
 		case g.Phase == PhaseEnvironment:
-			k = []int{16, 16, 16, 0, 17}[rng.IntN(5)]
+			k = []int{16, 16, 16, 0, 17, 21, 21}[rng.IntN(7)]
 		case g.Phase == PhaseSync:
 			k = []int{0, 0, 3, 17}[rng.IntN(4)]
 		}
@@ -222,6 +222,23 @@ func randomStep(g *state, rng *rand.Rand) step {
 	case 19:
 		return do(seat, CmdAttack, "character", attacker, "weapon", w[0], "mode", w[1], "targets", "rotter:"+kinds[rng.IntN(3)],
 			"distances", fmt.Sprint(rng.IntN(300)))
+	case 20:
+		// A grenade (Whisper's Molotovs) thrown, often into a section
+		// where a hidden character stands.
+		for _, id := range own {
+			if c := g.char(id); c != nil && c.assignedIndex("throw") >= 0 && rng.IntN(4) > 0 {
+				attacker = id
+			}
+		}
+		return do(seat, CmdThrow, "character", attacker, "item", []string{"molotov", "frag-grenade"}[rng.IntN(2)], "section", sec,
+			"distance", rng.IntN(90))
+	case 21:
+		// A character caught in a throwable's area, hidden ones included
+		// (they must be refused as if absent).
+		if rng.IntN(4) == 0 {
+			return do(seat, CmdExplosionHit, "throwable", 1+rng.IntN(3), "rotters", rng.IntN(3))
+		}
+		return do(seat, CmdExplosionHit, "throwable", 1+rng.IntN(3), "character", from(append(own, enemy...)))
 	case 0, 1, 2:
 		return do(seat, CmdEndPhase)
 	case 3, 4:
@@ -229,7 +246,7 @@ func randomStep(g *state, rng *rand.Rand) step {
 	case 5, 6:
 		if c := g.char(attacker); c != nil && len(c.Actions) > 0 && rng.IntN(4) > 0 {
 			act = c.Actions[rng.IntN(len(c.Actions))]
-			for _, a := range []string{"shoot", "close-combat", "aim-and-shoot"} {
+			for _, a := range []string{"shoot", "close-combat", "aim-and-shoot", "throw"} {
 				if contains(c.Actions, a) && rng.IntN(2) == 0 {
 					act = a
 				}
@@ -309,7 +326,7 @@ func TestHiddenRandom(t *testing.T) {
 	}
 	t.Logf("%d damage results checked", results)
 	// The random games reach the Environment and the phase undo.
-	for _, typ := range []string{EventEnvEntry, EventEnvResolved, EventPhaseRewound, EventShortcut} {
+	for _, typ := range []string{EventEnvEntry, EventEnvResolved, EventPhaseRewound, EventShortcut, EventThrown, EventThrowablesAdvanced} {
 		if types[typ] == 0 {
 			t.Errorf("no %s event in any random game: its secrets went unchecked", typ)
 		}

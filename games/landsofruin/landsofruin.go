@@ -55,7 +55,8 @@
 //     as Dorian's fire-bazooka); the first Action phase is movement only.
 //   - The engine does not track inches: a character's map section is told
 //     with move, the players measure the allowance on the table, and the
-//     distances of an attack are entered in tenths of an inch. The band of a
+//     distances of an attack are entered in tenths of the game's unit
+//     (tenths of an inch, or millimetres with units=cm). The band of a
 //     multi-target attack is that of the farthest target.
 //   - Declaring an attack reveals a hidden attacker at once (the declaration
 //     names it); the reveal is an undo barrier.
@@ -83,15 +84,47 @@
 //   - Reveal enemy names the section of a detected enemy, never its id
 //     (effects.go); frenzy's self-hit of power −2 is added after each of
 //     the owner's damage resolutions.
+//   - Throwables (throwables.go): throw, execute-slave and call-artillery
+//     need their action assigned in the Command phase (which checks the
+//     item is carried, and for execute-slave a living slave on the table);
+//     the item is used up and the thrower revealed. The players measure and
+//     enter the distance to the marker; it is checked against the throwing
+//     range (type 15" × the item's percentage; 10" for a slave; artillery
+//     has no limit). The area advances at the start of every player's
+//     Environment phase; the players enter who is caught (explosion-hit)
+//     and how many Rotters died, the artillery strike hits every character
+//     in its section by itself (hidden ones too; only their owner is told)
+//     and adds its 75 % suppression at once. Explosive hits are rolled with
+//     the Rotter attacks: d20 ≥ 5 + armour against explosives, power
+//     (item − 1) on the close-combat chart without the coup de grâce; a
+//     Molotov hit sets the character on fire. Rotters killed by a
+//     throwable count for the thrower's team. Explosion noise is not kept
+//     (the NPC issue's).
+//   - Execute slave uses up a balean-slave item and kills a slave: the two
+//     items Thanatos carries are his charges (the app killed a slave
+//     without spending the item).
+//   - Cohorts (cohorts.go): each member is a character of its own, hit and
+//     resolved on the chart like any other (the app removed a squad member
+//     per hit). Close-support members assign nothing themselves: the hero's
+//     attack actions (and close combat) are assigned to the members that
+//     can take them, and unassigned with the hero's. Slaves take no action.
+//     A hit on a hero (attack or Rotter, not explosive) is taken by a living
+//     slave (it dies), else by a close-support member on a d100 above 50
+//     (it dies), else by the hero. Androphage's berserker charge and
+//     Dorian's once-per-battle bazooka need a living member of their cohort.
+//   - Units (setup option units=in|cm): the rules keep tenths of an inch;
+//     every distance shown (movement, throwing range, areas) is in the
+//     chosen unit, and distances are entered in tenths of an inch, or in
+//     millimetres with units=cm.
 //
 // # Not yet done
 //
-// Throwables and their areas over the Environment phases, artillery
-// strikes, explosive hits, cohorts acting through their hero (close
-// support, slave absorption, execute slave), the golden scripts of the
-// other scenarios and the tutorials, and inches or centimetres as a setup
-// option are the next steps; throw, execute-slave and call-artillery are
-// refused as "not supported" until then.
+// The 2" coherency of cohorts and the close-support cohort's shared
+// movement are left to the players (the engine does not track inches);
+// characters moving through a grenade's area later are entered by the
+// players in the next Environment phase like anyone caught; explosion and
+// attack noise await the NPC issue's world model. The scenarios' own
+// objectives are marked by the players, never judged by the engine.
 package landsofruin
 
 import (
@@ -164,7 +197,16 @@ const (
 // Bounds on entered numbers, far beyond any table.
 const (
 	maxDistance = 2000 // tenths of an inch: 200"
+	maxEntered  = 6000 // an entered distance, in tenths of an inch or millimetres
 	maxListLen  = 40
+)
+
+// Units of the setup option "units": distances are shown, and entered, in
+// inches (tenths of an inch) or centimetres (millimetres); the rules keep
+// tenths of an inch.
+const (
+	UnitsInches = "in"
+	UnitsCM     = "cm"
 )
 
 // loaded is the rules tables and the content, loaded once.
@@ -240,6 +282,8 @@ func (*Rules) Info() console.SystemInfo {
 			{Name: "map", Kind: console.ArgEnum, Enum: mapIDs(), Default: DefaultMap, Doc: "the table layout (map sections)"},
 			{Name: "mode", Kind: console.ArgEnum, Enum: []string{ModeAdvanced, ModeBasic}, Default: ModeAdvanced,
 				Doc: "advanced: light/heavy cover, criticals and morale; basic: one cover state, no criticals, morale always normal"},
+			{Name: "units", Kind: console.ArgEnum, Enum: []string{UnitsInches, UnitsCM}, Default: UnitsInches,
+				Doc: "in: distances shown in inches and entered in tenths of an inch; cm: shown in centimetres and entered in millimetres"},
 		},
 		Playable: true,
 	}
@@ -262,7 +306,7 @@ func buildCommands() []console.CommandSpec {
 	list := func(name, doc string) console.ArgSpec {
 		return console.ArgSpec{Name: name, Kind: console.ArgString, MaxLen: 400, Doc: doc}
 	}
-	return []console.CommandSpec{
+	return append([]console.CommandSpec{
 		{Name: CmdChooseRole, Version: 1, Args: []console.ArgSpec{{Name: "role", Kind: console.ArgString, Required: true, MaxLen: 40,
 			Doc: "a role of the scenario (\"player\" in Fight to the Death)"}},
 			Doc: "Choose your role in the scenario.", When: "setup"},
@@ -295,8 +339,8 @@ func buildCommands() []console.CommandSpec {
 			{Name: "weapon", Kind: console.ArgString, Required: true, MaxLen: 40, Doc: "the weapon id (\"vz-99-v\")"},
 			{Name: "mode", Kind: console.ArgString, Required: true, MaxLen: 40, Doc: "the weapon mode id (\"focus-fire\")"},
 			{Name: "targets", Kind: console.ArgString, Required: true, MaxLen: 400, Doc: "the enemy characters attacked, comma separated; the first is the main target"},
-			list("distances", "ranged: the distance in tenths of an inch from the attacker to each target, comma separated (\"120,140\")"),
-			list("spread", "ranged, several targets: the distance in tenths from the first target to each further target (within 50)"),
+			list("distances", "ranged: the distance in tenths of the game's unit (tenths of an inch, or millimetres with units=cm) from the attacker to each target, comma separated (\"120,140\")"),
+			list("spread", "ranged, several targets: the distance in tenths of the unit from the first target to each further target (within 5\")"),
 			list("cover", "each target's cover, comma separated: none, cover (basic), light or heavy (advanced); none by default"),
 			{Name: "action", Kind: console.ArgString, MaxLen: 40, Doc: "the assigned attack action performed, when the character has more than one"},
 		},
@@ -332,7 +376,7 @@ func buildCommands() []console.CommandSpec {
 			Doc: "a team quick shortcut: hold-the-line (aim and shoot), open-fire (shoot) or charge (close combat)"}},
 			Doc:  "Reset the assigned actions of every character of your team on the table and up to the shortcut's action, where the rules allow it.",
 			When: "your Command phase"},
-	}
+	}, throwSpecs(char, section)...)
 }
 
 // errWrongState is returned when the engine hands the rules a state that is
@@ -363,6 +407,9 @@ func (r *Rules) New(setup console.Setup) (console.State, error) {
 	m, _ := data().cont.Map(opts.String("map"))
 	g := &state{Scenario: sc.ID, Map: m.ID, Advanced: opts.String("mode") == ModeAdvanced, Phase: PhaseSetup,
 		Players: []player{}, Chars: []character{}, Order: []int{}}
+	if opts.String("units") == UnitsCM {
+		g.Units = UnitsCM
+	}
 	for i, seat := range setup.Seats {
 		p := player{Seat: string(seat), Number: i + 1}
 		if len(sc.Roles) == 1 {

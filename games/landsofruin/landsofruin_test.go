@@ -28,7 +28,15 @@ func toAction(t *testing.T, assign ...[2]string) *game {
 		g.endPhases(2)
 		if seat == "ana" {
 			for _, a := range assign {
-				g.must(do("ana", CmdAssign, "character", a[0], "action", a[1]))
+				// A close-support member takes its hero's actions.
+				who := a[0]
+				if c := g.st().findChar(who, func(c *character) bool { return c.Owner == 0 }); c != nil && c.isCloseSupport() {
+					who = c.Hero
+				}
+				if c := g.st().findChar(who, func(c *character) bool { return c.Owner == 0 }); c != nil && c.assignedIndex(a[1]) >= 0 {
+					continue
+				}
+				g.must(do("ana", CmdAssign, "character", who, "action", a[1]))
 			}
 		}
 		g.endPhases(2)
@@ -71,7 +79,7 @@ func TestRefusals(t *testing.T) {
 		{"hidden target is refused as if absent", nil,
 			do("ana", CmdAttack, "character", "dorian-loaders-1", "weapon", "ld-125", "mode", "semi-auto", "targets", "p2-whisper", "distances", "100"),
 			`no enemy character "p2-whisper" on the table that can be attacked`},
-		{"action not assigned", nil,
+		{"action not assigned", func(g *game) { g.st().char("p1-dorian").Assigned = []assigned{} },
 			do("ana", CmdAttack, "character", "dorian", "weapon", "vz-99-v", "mode", "focus-fire", "targets", "moloch", "distances", "100"),
 			"Dorian has no aim-and-shoot or shoot assigned"},
 		{"no such weapon", nil,
@@ -132,8 +140,8 @@ func TestActionPoints(t *testing.T) {
 	ct := data().rd.CharacterType("human")
 	want := rules.MovementAllowance(rules.Movement{ActionPoints: 10, MovePerAPTenths: ct.MovePerAPTenths, CarriedGrams: d.Carried,
 		MaxLoadGrams: ct.MaxLoadGrams, FreeLoadPercent: ct.FreeLoadPercent})
-	if own.Movement != want || own.MoveInches != rules.FormatInches(want) {
-		t.Errorf("movement %d (%s), want %d", own.Movement, own.MoveInches, want)
+	if own.Movement != want || own.MoveText != rules.FormatInches(want) {
+		t.Errorf("movement %d (%s), want %d", own.Movement, own.MoveText, want)
 	}
 	for _, c := range New().View(g.s, "ben").(View).Characters {
 		if c.Seat == "ana" && c.Own != nil {

@@ -39,6 +39,13 @@ type state struct {
 	// undone by consent (undo.go); UndoBy the player asking, +1.
 	Mark   *state `msgpack:"mark,omitempty"`
 	UndoBy int    `msgpack:"undo_by,omitempty"`
+	// Throwables are the grenades, executed slaves and artillery strikes
+	// on the table; NextThrowable the last number given.
+	Throwables    []throwable `msgpack:"throwables,omitempty"`
+	NextThrowable int         `msgpack:"next_throwable,omitempty"`
+	// Units is the unit distances are shown and entered in (UnitsInches
+	// or UnitsCM); the rules keep tenths of an inch.
+	Units string `msgpack:"units,omitempty"`
 }
 
 // player is one seat's part of the game.

@@ -50,13 +50,38 @@ type View struct {
 	UndoApprovedBy  []string `json:"undo_approved_by,omitempty"`
 	// Shortcuts are the team quick shortcuts (shortcut command).
 	Shortcuts []ShortcutView `json:"shortcuts,omitempty"`
+	// Units is the unit every distance of the view is shown in ("in" or
+	// "cm").
+	Units string `json:"units"`
+	// Throwables are the grenades, executed slaves and artillery strikes
+	// on the table.
+	Throwables []ThrowableView `json:"throwables,omitempty"`
+}
+
+// ThrowableView is a throwable on the table and its area this phase.
+type ThrowableView struct {
+	ID      int    `json:"id"`
+	Item    string `json:"item"`
+	Name    string `json:"name"`
+	By      string `json:"by"`
+	Section string `json:"section"`
+	// Area is the area's diameter in the game's unit this Environment
+	// phase ("" none yet or any more, "the whole section"); Next the
+	// areas to come, one per Environment phase.
+	Area    string   `json:"area,omitempty"`
+	Next    []string `json:"next,omitempty"`
+	Rotters int      `json:"rotters_killed,omitempty"`
 }
 
 // EnvEntryView is an Environment attack waiting for the end of the phase.
 type EnvEntryView struct {
 	Character string `json:"character"`
+	// Source is "rotter" (Kind the Rotter kind) or "explosive" (Kind the
+	// item, Throwable its number).
+	Source    string `json:"source"`
 	Kind      string `json:"kind"`
 	Count     int    `json:"count"`
+	Throwable int    `json:"throwable,omitempty"`
 }
 
 // RotterPlanView is where the Rotters go and which appear.
@@ -133,17 +158,18 @@ type CharView struct {
 
 // OwnView is what only a character's owner knows.
 type OwnView struct {
-	Hidden     bool         `json:"hidden,omitempty"`
-	Effects    []string     `json:"effects"`
-	Modifiers  []ModView    `json:"modifiers,omitempty"`
-	BaseAP     int          `json:"base_ap"`
-	Available  int          `json:"available_ap"`
-	Remaining  int          `json:"remaining_ap"`
-	Assigned   []AssignView `json:"assigned,omitempty"`
-	Actions    []string     `json:"actions"`
-	Movement   int          `json:"movement"`
-	MoveInches string       `json:"movement_in"`
-	MoveCM     string       `json:"movement_cm"`
+	Hidden    bool         `json:"hidden,omitempty"`
+	Effects   []string     `json:"effects"`
+	Modifiers []ModView    `json:"modifiers,omitempty"`
+	BaseAP    int          `json:"base_ap"`
+	Available int          `json:"available_ap"`
+	Remaining int          `json:"remaining_ap"`
+	Assigned  []AssignView `json:"assigned,omitempty"`
+	Actions   []string     `json:"actions"`
+	// Movement is the allowance in tenths of an inch (the rules' unit).
+	Movement int `json:"movement"`
+	// MoveText is the movement allowance in the game's unit.
+	MoveText   string       `json:"movement_text"`
 	Defence    int          `json:"defence"`
 	Ammo       []AmmoView   `json:"ammo,omitempty"`
 	Results    []ResultView `json:"results,omitempty"`
@@ -308,7 +334,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	}
 	for _, e := range g.Env {
 		if c := g.char(e.Char); c != nil && c.visibleTo(p) {
-			v.Environment = append(v.Environment, EnvEntryView{Character: e.Char, Kind: e.Kind, Count: e.Count})
+			v.Environment = append(v.Environment, EnvEntryView{Character: e.Char, Source: e.Source, Kind: e.Kind, Count: e.Count, Throwable: e.Throwable})
 		}
 	}
 	if pl := g.Plan; pl != nil {
@@ -328,6 +354,13 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 				v.UndoApprovedBy = append(v.UndoApprovedBy, pl.Seat)
 			}
 		}
+	}
+	v.Units = UnitsInches
+	if g.Units == UnitsCM {
+		v.Units = UnitsCM
+	}
+	for _, t := range g.Throwables {
+		v.Throwables = append(v.Throwables, g.throwableView(t))
 	}
 	if g.battle() && g.current() == p {
 		for _, sc := range data().rd.Shortcuts {
@@ -383,7 +416,7 @@ func (g *state) charView(c *character, p int) CharView {
 		ap = c.remaining()
 	}
 	own.Movement = c.movement(ap)
-	own.MoveInches, own.MoveCM = rules.FormatInches(own.Movement), rules.FormatCentimetres(own.Movement)
+	own.MoveText = g.dist(own.Movement)
 	own.Defence = c.defence(rules.Ranged, g.Turn)
 	for _, a := range c.Ammo {
 		own.Ammo = append(own.Ammo, AmmoView{Weapon: a.Weapon, Rounds: a.Rounds})
@@ -521,4 +554,34 @@ func (g *state) check() error {
 		}
 	}
 	return nil
+}
+
+// throwableView shows a throwable; its areas are in the game's unit.
+func (g *state) throwableView(t throwable) ThrowableView {
+	area := func(d int) string {
+		switch d {
+		case -1:
+			return "the whole section"
+		case 0:
+			return ""
+		}
+		return g.dist(d)
+	}
+	tv := ThrowableView{ID: t.ID, Item: t.Item, Name: t.Item, By: g.name(t.By), Section: t.Section, Rotters: t.Rotters}
+	it := t.item()
+	if it == nil {
+		return tv
+	}
+	tv.Name = it.Name
+	if g.Phase == PhaseEnvironment {
+		tv.Area = area(t.diameter())
+	}
+	for i := t.Counter; i < len(it.TemplateTenths); i++ {
+		if s := area(it.TemplateTenths[i]); s != "" {
+			tv.Next = append(tv.Next, s)
+		} else {
+			tv.Next = append(tv.Next, "none")
+		}
+	}
+	return tv
 }

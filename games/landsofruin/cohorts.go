@@ -1,0 +1,140 @@
+package landsofruin
+
+import (
+	"fmt"
+
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/landsofruin/content"
+	"github.com/commandconsole/commandconsole/games/landsofruin/rules"
+)
+
+// Cohorts acting through their hero (rulebook "Heroes and Cohorts", facts
+// §2.7).
+//
+// Every member of a cohort is a character of its own (its own id, effects
+// and results). An independent cohort acts like a hero. A close-support
+// cohort assigns no actions of its own: when its hero is assigned an
+// attack action (shoot, aim and shoot, close combat) the members that can
+// take it and afford it are assigned it too, and unassigning it from the
+// hero takes it from them; the members then perform it (attack) as any
+// character, also when the hero is down. A slave cohort has no actions at
+// all: its slaves are the hero's ammunition (execute-slave,
+// throwables.go) and living shields.
+//
+// A hit on a hero with a cohort is taken by a member instead, as the app
+// did: a slave always takes it (the slave dies, no damage roll); a
+// close-support member takes it on a d100 above 100 − the kind's
+// percentage (50: above 50), otherwise the hero does; an independent
+// cohort never does. This holds for attacks and Rotter hits, not for
+// explosives (they hit whoever is in the area). Only members on the table
+// and alive can take a hit, each at most one per attack.
+
+// cohortKind is the rules of a character's cohort kind, or nil (a hero).
+func (c *character) cohortKind() *content.CohortKind {
+	ck, _ := data().cont.CohortKind(c.Kind)
+	return ck
+}
+
+// isCloseSupport: a close-support cohort member.
+func (c *character) isCloseSupport() bool { return c.Kind == content.KindCloseSupport }
+
+// closeSupportFor lists hero h's close-support members that are alive.
+func (g *state) closeSupportFor(h *character) []*character {
+	var out []*character
+	for i := range g.Chars {
+		m := &g.Chars[i]
+		if m.Owner == h.Owner && m.Hero == h.Base && m.isCloseSupport() && !m.dead() {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// copiedToCohort: an action a close-support cohort takes with its hero.
+func copiedToCohort(a *rules.Action) bool { return a.Attack != "" || a.CohortAlso }
+
+// cohortAlso lists the close-support members of hero c that take action a
+// with it (those that can take it now).
+func (g *state) cohortAlso(c *character, a *rules.Action) []string {
+	if c.Kind != content.KindHero || !copiedToCohort(a) {
+		return nil
+	}
+	var out []string
+	for _, m := range g.closeSupportFor(c) {
+		if g.canAssign(m, a) == nil {
+			out = append(out, m.ID)
+		}
+	}
+	return out
+}
+
+// absorber picks the cohort member that takes a hit on c instead: the
+// member's id ("" when c takes it) and the close-support d100 (0 when none
+// was rolled). taken are the members already used in the same event.
+func (g *state) absorber(c *character, d *console.Dice, taken map[string]bool) (string, int) {
+	if c.Kind != content.KindHero {
+		return "", 0
+	}
+	if s := g.livingSlave(c, taken); s != nil {
+		return s.ID, 0
+	}
+	for _, m := range g.closeSupportFor(c) {
+		if m.Section == "" || taken[m.ID] {
+			continue
+		}
+		pct := 0
+		if ck := m.cohortKind(); ck != nil {
+			pct = ck.HitOnHeroToCohortPct
+		}
+		if pct <= 0 {
+			return "", 0
+		}
+		roll := d.Roll(100)
+		if roll > 100-pct {
+			return m.ID, roll
+		}
+		return "", roll
+	}
+	return "", 0
+}
+
+// killMember kills a cohort member that took a hit for its hero.
+func (g *state) killMember(id string) error {
+	m, err := g.charArg(id)
+	if err != nil {
+		return err
+	}
+	m.Effects, m.Hits = []effect{{ID: "dead", Since: g.Turn}}, []hit{}
+	return nil
+}
+
+// checkMemberAssign refuses to assign to a cohort member that takes no
+// actions of its own.
+func (g *state) checkMemberAssign(c *character) error {
+	switch c.Kind {
+	case content.KindCloseSupport:
+		hero := c.Hero
+		if h := g.findChar(c.Hero, func(x *character) bool { return x.Owner == c.Owner && x.Base == c.Hero }); h != nil {
+			hero = h.Name
+		}
+		return console.Reject("%s is a close-support cohort member: it takes %s's shooting and close-combat actions (assign them to %s)", c.Name, hero, hero)
+	case content.KindSlave:
+		return console.Reject("%s is a slave: slaves have no actions of their own", c.Name)
+	}
+	return nil
+}
+
+// describeAbsorbed tells who took a hit for a hero.
+func (g *state) describeAbsorbed(hero, member string, roll int) string {
+	if member == "" {
+		if roll > 0 {
+			return fmt.Sprintf(" (%s takes it: d100 %d)", g.name(hero), roll)
+		}
+		return ""
+	}
+	s := fmt.Sprintf(" (taken by %s, who dies", g.name(member))
+	if roll > 0 {
+		s += fmt.Sprintf(": d100 %d", roll)
+	}
+	return s + ")"
+}
