@@ -50,6 +50,7 @@ func init() {
 		{"delete", "delete GAME", (*cli).deleteGame},
 		{"script", "script FILE [--game ID | --system ID --seats a,b,... [new flags]] [--progress]", (*cli).script},
 		{"bench", "bench [--quick] [--dir DIR]", (*cli).bench},
+		{"sim", simUsage, (*cli).sim},
 		{"help", "help", (*cli).help},
 	}
 }
