@@ -51,6 +51,7 @@ func init() {
 		{"script", "script FILE [--game ID | --system ID --seats a,b,... [new flags]] [--progress]", (*cli).script},
 		{"bench", "bench [--quick] [--dir DIR]", (*cli).bench},
 		{"sim", simUsage, (*cli).sim},
+		{"roster", rosterUsage, (*cli).roster},
 		{"help", "help", (*cli).help},
 	}
 }

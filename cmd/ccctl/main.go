@@ -32,6 +32,10 @@
 //	script FILE [--game ID | new flags] [--progress]
 //	                                     play JSON lines of {"seat","cmd","args"}
 //	bench [--quick] [--dir DIR]          measure the engine and the store
+//	sim rotters --scenario S [--turns N] [--noise ...] [--seed N]
+//	                                     run the Rotter world without players
+//	roster list|show|add-character|add-team|delete
+//	                                     your own Lands of Ruin characters and teams
 //
 // --db may come before or after the verb; it defaults to the app's save file.
 // FILE "-" means stdin for script and import, stdout for export.

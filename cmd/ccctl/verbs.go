@@ -212,6 +212,10 @@ func (c *cli) do(args []string) error {
 		cmd = console.Command{Name: pos[1], Args: raw}
 	}
 	return c.withGame(pos[0], func(db *store.DB, s *console.Session) error {
+		// choose-team roster=NAME sends the roster team whole (roster.go).
+		if err := expandRosterTeam(db, s.Meta().Setup.System, &cmd); err != nil {
+			return err
+		}
 		res, err := s.Do(console.Seat(*seat), cmd)
 		if err != nil {
 			return err

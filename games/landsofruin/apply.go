@@ -52,7 +52,7 @@ func (g *state) apply(e console.Event) error {
 		case EventSideChosen:
 			p.Side = x.Value
 		default:
-			p.Team, p.TeamName, p.GearValue = x.Value, x.Name, x.GearValue
+			p.Team, p.TeamName, p.GearValue, p.Custom = x.Value, x.Name, x.GearValue, x.Custom
 		}
 	case EventReady:
 		var x Ready

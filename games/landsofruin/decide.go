@@ -176,7 +176,14 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 	case CmdChooseSide:
 		es, err = g.decideSide(p, args.String("side"))
 	case CmdChooseTeam:
-		es, err = g.decideTeam(p, args.String("team"))
+		switch {
+		case args.Has("team") == args.Has("team-json"):
+			err = console.Reject("choose-team: give either team=ID (a pre-made team) or team-json=… (your own team), not both or neither")
+		case args.Has("team-json"):
+			es, err = g.decideCustomTeam(p, args.String("team-json"))
+		default:
+			es, err = g.decideTeam(p, args.String("team"))
+		}
 	case CmdReady:
 		es, err = g.decideReady(p, d)
 	case CmdInfiltrate:
@@ -330,9 +337,12 @@ func (g *state) decideReady(p int, d *console.Dice) ([]console.Event, error) {
 		case pl.Team == "":
 			return nil, console.Reject("choose a team first (choose-team)")
 		}
-		t, _ := data().cont.Team(pl.Team)
-		if err := content.Validate(*t, data().team, g.teamLimit(p)); err != nil {
-			return nil, console.Reject("team %s is not allowed for your role: %v", t.Name, err)
+		t, td, ok := g.teamOf(p)
+		if !ok {
+			return nil, console.Reject("team %q is unknown: choose a team again (choose-team)", pl.Team)
+		}
+		if err := content.Validate(t, td, g.teamLimit(p)); err != nil {
+			return nil, console.Reject("team %s is not allowed for your role: %s", t.Name, flat(err))
 		}
 		es.add(EventReady, Ready{Player: p}, false)
 		if !g.allReadyBut(p) {

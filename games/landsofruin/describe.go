@@ -58,6 +58,11 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 		case EventSideChosen:
 			return fmt.Sprintf("%s sits at the %s side", g.seat(x.Player), x.Value), true, nil
 		}
+		if x.Custom != nil {
+			// Never the members: an opponent learns no more of a player's
+			// own team than of a pre-made one.
+			return fmt.Sprintf("%s takes their own team %s (gear value %d)", g.seat(x.Player), x.Name, x.GearValue), true, nil
+		}
 		return fmt.Sprintf("%s takes the team %s (gear value %d)", g.seat(x.Player), x.Name, x.GearValue), true, nil
 	case EventReady:
 		var x Ready

@@ -43,12 +43,15 @@ const (
 	EventRottersCaught      = "rotters-caught"
 )
 
-// Choice is the payload of role-chosen, side-chosen and team-chosen.
+// Choice is the payload of role-chosen, side-chosen and team-chosen. For a
+// player's own team (choose-team team-json=…), Custom holds the whole
+// checked team with its characters, so the game never reads a roster.
 type Choice struct {
-	Player    int    `msgpack:"player"`
-	Value     string `msgpack:"value"`
-	Name      string `msgpack:"name,omitempty"`
-	GearValue int    `msgpack:"gear_value,omitempty"`
+	Player    int         `msgpack:"player"`
+	Value     string      `msgpack:"value"`
+	Name      string      `msgpack:"name,omitempty"`
+	GearValue int         `msgpack:"gear_value,omitempty"`
+	Custom    *CustomTeam `msgpack:"custom,omitempty"`
 }
 
 // Ready is the payload of ready.

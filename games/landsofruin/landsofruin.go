@@ -15,8 +15,12 @@
 //
 // The setup options name the scenario, the map and the mode (basic or
 // advanced). Each seat then chooses a role of the scenario (choose-role), a
-// table side (choose-side) and a pre-made team (choose-team; checked against
-// the role's maximum gear value with content.Validate), and says ready. When
+// table side (choose-side) and a team (choose-team; checked against the
+// role's maximum gear value with content.Validate), and says ready. The team
+// is pre-made (team=ID) or the player's own (team-json=…, see CustomTeam):
+// an own team is carried whole in the command and recorded whole in the
+// event, so the game never reads a roster, and other seats are told only
+// its name and gear value. When
 // every seat is ready and every role has between its minimum and maximum of
 // players, the game starts: the turn order follows the roles' first-turn
 // priority, highest first, random within equal priority (drawn with the
@@ -313,9 +317,13 @@ func buildCommands() []console.CommandSpec {
 		{Name: CmdChooseSide, Version: 1, Args: []console.ArgSpec{{Name: "side", Kind: console.ArgEnum, Required: true,
 			Enum: []string{"south", "north", "east", "west"}, Doc: "the table side you sit at (the map says which it offers)"}},
 			Doc: "Choose your table side; your characters enter from that edge.", When: "setup"},
-		{Name: CmdChooseTeam, Version: 1, Args: []console.ArgSpec{{Name: "team", Kind: console.ArgString, Required: true, MaxLen: 60,
-			Doc: "a pre-made team id (\"dorians-detachment\")"}},
-			Doc: "Choose your team; it must be within your role's maximum gear value.", When: "setup"},
+		{Name: CmdChooseTeam, Version: 1, Args: []console.ArgSpec{
+			{Name: "team", Kind: console.ArgString, MaxLen: 60,
+				Doc: "a pre-made team id (\"dorians-detachment\"); give team or team-json"},
+			{Name: "team-json", Kind: console.ArgString, MaxLen: MaxTeamJSON,
+				Doc: "your own team as JSON: {\"id\",\"name\",\"tribe\",\"members\":[{\"character\",\"count\"}],\"characters\":[your characters]} " +
+					"(ccctl do … choose-team roster=NAME fills it from your roster); checked like a pre-made team, and recorded whole"}},
+			Doc: "Choose your team, pre-made or your own; it must be within your role's maximum gear value.", When: "setup"},
 		{Name: CmdReady, Version: 1,
 			Doc: "Say you are ready: at setup when role, side and team are chosen (the game starts when everyone is); " +
 				"in the pre-game when your infiltrators are placed; at the end when your objectives are marked.",

@@ -58,7 +58,10 @@ type player struct {
 	// TeamName and GearValue are the chosen team's.
 	TeamName  string `msgpack:"team_name,omitempty"`
 	GearValue int    `msgpack:"gear_value,omitempty"`
-	Ready     bool   `msgpack:"ready,omitempty"`
+	// Custom is the player's own team, when they chose one (team-json);
+	// its characters are seen by no other seat.
+	Custom *CustomTeam `msgpack:"custom,omitempty"`
+	Ready  bool        `msgpack:"ready,omitempty"`
 	// ActionPhases counts the player's Action phases begun.
 	ActionPhases int `msgpack:"action_phases,omitempty"`
 	// Morale: the pool, the state (rules.MoraleState) and this turn's tallies.
@@ -499,15 +502,22 @@ func (g *state) teamChars(p int) []*character {
 // buildCharacters makes the models of player p's team.
 func buildCharacters(g *state, p int) ([]character, error) {
 	d := data()
-	team, ok := d.cont.Team(g.Players[p].Team)
+	team, td, ok := g.teamOf(p)
 	if !ok {
 		return nil, fmt.Errorf("unknown team %q", g.Players[p].Team)
+	}
+	own := map[string]*content.Character{}
+	for i := range td.Custom {
+		own[td.Custom[i].ID] = &td.Custom[i]
 	}
 	sc := g.scenario()
 	role := sc.Role(g.Players[p].Role)
 	var out []character
 	for _, m := range team.Members {
-		ch, ok := d.cont.Character(m.Character)
+		ch, ok := own[m.Character]
+		if !ok {
+			ch, ok = d.cont.Character(m.Character)
+		}
 		if !ok {
 			return nil, fmt.Errorf("team %s: unknown character %q", team.ID, m.Character)
 		}

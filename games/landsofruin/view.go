@@ -114,7 +114,9 @@ type PlayerView struct {
 	Team      string `json:"team,omitempty"`
 	TeamName  string `json:"team_name,omitempty"`
 	GearValue int    `json:"gear_value,omitempty"`
-	Ready     bool   `json:"ready,omitempty"`
+	// CustomTeam: the team is the player's own (its members are not shown).
+	CustomTeam bool `json:"custom_team,omitempty"`
+	Ready      bool `json:"ready,omitempty"`
 	// Morale and MoralePool are told to the player only.
 	Morale     string          `json:"morale,omitempty"`
 	MoralePool int             `json:"morale_pool,omitempty"`
@@ -287,7 +289,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 		}
 	}
 	for i, pl := range g.Players {
-		pv := PlayerView{Seat: pl.Seat, Role: pl.Role, Side: pl.Side, Team: pl.Team, TeamName: pl.TeamName, GearValue: pl.GearValue,
+		pv := PlayerView{Seat: pl.Seat, Role: pl.Role, Side: pl.Side, Team: pl.Team, TeamName: pl.TeamName, GearValue: pl.GearValue, CustomTeam: pl.Custom != nil,
 			Ready: pl.Ready, EndAgreed: pl.EndAgreed, Points: g.points(i), RottersKilled: pl.RottersKilled}
 		// The leaders are shown only when neither is hidden from the seat
 		// (a missing gold star would give a hidden leader away).

@@ -284,14 +284,21 @@ func anyHeld(held map[string]int, ids []string) bool {
 	return false
 }
 
-// BuildCharacter returns ch with its gear value computed, after checking
-// it (CheckCharacter). It is how a player's own character enters a roster.
+// BuildCharacter returns ch with its gear value computed (and, when the
+// catalog is a Deriver, its leadership, camouflage and detection), after
+// checking it (CheckCharacter). It is how a player's own character enters
+// a roster.
 func BuildCharacter(d Data, ch Character) (Character, error) {
 	tot, err := d.CharacterTotals(&ch)
 	if err != nil {
 		return Character{}, fmt.Errorf("character %q: %w", ch.ID, err)
 	}
 	ch.GearValue = tot.GearValue
+	if dv, ok := d.Catalog.(Deriver); ok {
+		if ld, camo, det, err := dv.Derived(&ch); err == nil {
+			ch.Leadership, ch.Camouflage, ch.Detection = ld, camo, det
+		}
+	}
 	if err := d.CheckCharacter(&ch); err != nil {
 		return Character{}, err
 	}
