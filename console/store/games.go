@@ -325,17 +325,20 @@ func (db *DB) Load(id string) (console.GameMeta, *console.Snapshot, []console.Ev
 			return err
 		}
 		meta = m
+		// Snapshots are a cache of the log: a damaged one (or one beyond
+		// the end of the log) is passed over for an older one, or for a
+		// replay from the start, so it never costs the game. The log
+		// itself must be whole.
 		from := uint64(1)
-		if k, v := gb.snaps.Cursor().Last(); k != nil {
+		c := gb.snaps.Cursor()
+		for k, v := c.Last(); k != nil; k, v = c.Prev() {
 			s, err := readSnapshot(id, k, v)
-			if err != nil {
-				return err
-			}
-			if s.Seq > meta.LastSeq {
-				return damaged(id, "snapshot at event %d is beyond the end of the log (%d)", s.Seq, meta.LastSeq)
+			if err != nil || s.Seq > meta.LastSeq {
+				continue
 			}
 			snap = &s
 			from = s.Seq + 1
+			break
 		}
 		events, err = readEvents(gb.log, id, from, meta.LastSeq)
 		return err
