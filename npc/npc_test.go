@@ -352,6 +352,11 @@ func TestLurkers(t *testing.T) {
 	if w2.Sections[1].Lurkers != 2 || w2.Sections[1].Entered {
 		t.Errorf("the empty section's lurkers woke")
 	}
+	// Rotters ignore down and hidden characters: no lurker wakes on them.
+	quietChars := []Character{{ID: "d", Section: "b", Down: true}, {ID: "h", Section: "b", Hidden: true}}
+	if w3, ph3, _ := Environment(w, PhaseInput{Players: 2, Table: Table{480, 480}, Characters: quietChars}, console.NewDice(5)); len(ph3.Lurkers) != 0 || w3.Sections[1].Lurkers != 2 {
+		t.Errorf("lurkers woke on a down or hidden character: %+v", ph3.Lurkers)
+	}
 	for _, a := range ph.Lurkers {
 		want := 70 // 50 + camouflage 30 − detection 10
 		if a.Character == "y" {

@@ -179,8 +179,9 @@ func pick(c []int, d *console.Dice) int {
 }
 
 // lurkers wakes the lurkers of occupied sections (§9.4): each attacks a
-// random character there with LurkerAttackPct; the character may detect
-// it. A section with a character in it counts as entered.
+// random character there who is neither hidden nor down (Rotters ignore
+// both) with LurkerAttackPct; the character may detect it. A section with
+// such a character in it counts as entered.
 func (w *World) lurkers(chars []Character, d *console.Dice) []LurkerAttack {
 	c := w.Config
 	var out []LurkerAttack
@@ -188,7 +189,7 @@ func (w *World) lurkers(chars []Character, d *console.Dice) []LurkerAttack {
 		s := &w.Sections[i]
 		var here []int
 		for j, ch := range chars {
-			if ch.Section == s.ID && !ch.Hidden {
+			if ch.Section == s.ID && !ch.Hidden && !ch.Down {
 				here = append(here, j)
 			}
 		}

@@ -78,6 +78,12 @@ func (g *state) apply(e console.Event) error {
 			}
 		}
 		g.Order, g.OrderDrawn, g.Chars = x.Order, x.Drawn, x.Chars
+		g.World, g.Deployment, g.Noise = nil, x.Deployment, nil
+		if x.World != nil {
+			if err := g.setWorld(*x.World); err != nil {
+				return err
+			}
+		}
 		if g.Chars == nil {
 			g.Chars = []character{}
 		}
@@ -122,6 +128,9 @@ func (g *state) apply(e console.Event) error {
 			g.Players[i].Ready = false
 		}
 		p.ActionPhases++
+		if err := g.feed(noiseOp{Op: opStartAction, Player: x.Player}); err != nil {
+			return err
+		}
 		g.dropSpent()
 		g.Current, g.Turn, g.Phase, g.Attack = x.Index, x.Turn, PhaseAction, nil
 		g.Mark, g.Plan, g.ReusePlan, g.Env = nil, nil, nil, nil
@@ -169,6 +178,12 @@ func (g *state) apply(e console.Event) error {
 			}
 		} else {
 			g.Phase = PhaseCommand
+			if _, err := g.playerArg(x.Player); err != nil {
+				return err
+			}
+			if err := g.noiseEndMove(x.Player); err != nil {
+				return err
+			}
 		}
 	case EventAssigned, EventUnassigned:
 		var x ActionRef
@@ -308,6 +323,9 @@ func (g *state) apply(e console.Event) error {
 		if err := console.Decode(e.Data, &x); err != nil {
 			return err
 		}
+		if err := g.applyWorldPlan(&x); err != nil {
+			return err
+		}
 		g.Plan, g.ReusePlan = &x, nil
 	case EventUndoRequested, EventUndoApproved, EventUndoDenied:
 		var x UndoVote
@@ -418,6 +436,9 @@ func (g *state) applyAttack(x AttackResolved) error {
 	}
 	g.perform(c, a.Action)
 	c.Effects = without(c.Effects, "hidden")
+	if err := g.noiseAttack(c, a.Weapon, m.Noise); err != nil {
+		return err
+	}
 	att := &g.Players[c.Owner]
 	for i, t := range a.Targets {
 		if _, ok := rotterTarget(t.Target); ok {

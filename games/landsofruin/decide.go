@@ -185,7 +185,7 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 			es, err = g.decideTeam(p, args.String("team"))
 		}
 	case CmdReady:
-		es, err = g.decideReady(p, d)
+		es, err = g.decideReady(p, d, r.rotterWorld())
 	case CmdInfiltrate:
 		es, err = g.decideInfiltrate(p, args)
 	case CmdEndPhase:
@@ -324,7 +324,7 @@ func (g *state) decideTeam(p int, id string) ([]console.Event, error) {
 	return one(EventTeamChosen, Choice{Player: p, Value: t.ID, Name: t.Name, GearValue: built.GearValue}, false)
 }
 
-func (g *state) decideReady(p int, d *console.Dice) ([]console.Event, error) {
+func (g *state) decideReady(p int, d *console.Dice, world bool) ([]console.Event, error) {
 	var es events
 	pl := g.Players[p]
 	switch g.Phase {
@@ -358,6 +358,11 @@ func (g *state) decideReady(p int, d *console.Dice) ([]console.Event, error) {
 		started, err := g.start(d)
 		if err != nil {
 			return nil, err
+		}
+		if world {
+			if started.World, started.Deployment, err = g.newWorld(d); err != nil {
+				return nil, err
+			}
 		}
 		es.add(EventGameStarted, started, started.Drawn)
 		infil := false
@@ -540,12 +545,18 @@ func (g *state) decideEndPhase(d *console.Dice, planner Planner) ([]console.Even
 		if len(g.Throwables) > 0 {
 			es.add(EventThrowablesAdvanced, g.advanceThrowables(), false)
 		}
-		if planner != nil {
+		if planner != nil || g.hasWorld() {
 			var plan EnvironmentPlan
-			if g.ReusePlan != nil && g.checkPlan(*g.ReusePlan) == nil {
+			switch {
+			case g.ReusePlan != nil && g.checkPlan(*g.ReusePlan) == nil && (!g.hasWorld() || g.ReusePlan.World != nil):
 				plan = *g.ReusePlan
-			} else {
+			case planner != nil:
 				plan = planner.PlanEnvironment(g.environmentInput(), d)
+			default:
+				var err error
+				if plan, err = g.planWorld(d); err != nil {
+					return nil, err
+				}
 			}
 			if err := g.checkPlan(plan); err != nil {
 				return nil, err

@@ -83,7 +83,7 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 		if x.Drawn {
 			how = "drawn at random within equal priority"
 		}
-		return fmt.Sprintf("the game begins: turn order %s (%s)", strings.Join(order, ", "), how), true, nil
+		return fmt.Sprintf("the game begins: turn order %s (%s)%s", strings.Join(order, ", "), how, describeDeployment(x.Deployment, p)), true, nil
 	case EventInfiltrated:
 		var x Infiltrated
 		if err := console.Decode(e.Data, &x); err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/landsofruin/rules"
+	"github.com/commandconsole/commandconsole/npc"
 )
 
 // The Environment phase (rulebook "Environment phase", facts §10.5–§10.8).
@@ -30,17 +31,17 @@ import (
 //
 // # The NPC seam
 //
-// The Rotters' movement and spawning decisions belong to the NPC issue
-// (package npc, which imports only console). The seam is Planner: when a
-// Command phase ends, a Rules built with NewWithPlanner asks its Planner
-// for the Environment phase's plan, given the EnvironmentInput (the public
-// table: sections, visible characters, noise to come) and the game's dice,
-// and records it in an environment-planned event (EnvironmentPlan) that
-// every seat sees: the highlighted section and character the Rotters head
-// for, and the Rotters to place at the table edge. A Rules without a
-// Planner (New) records no plan: the players run the Rotters from the
-// rulebook's procedure. The npc package will define its own world types;
-// a small adapter in this package will implement Planner with them.
+// The Rotters' movement and spawning decisions are package npc's (which
+// imports only console). A Rules made by New runs npc's living world
+// (world.go): when a Command phase ends it plays the Environment phase on
+// the world kept in the full state and records the outcome, and the new
+// world, in an environment-planned event (EnvironmentPlan) that every
+// seat sees without the world: the highlighted section and character the
+// Rotters head for, the Rotters to place at the table edge, the lurkers
+// that woke and the instructions for the table. Planner is the older,
+// stateless seam, kept for tests: a Rules built with NewWithPlanner asks
+// its Planner for the plan, given the EnvironmentInput (the public table)
+// and the game's dice, and runs no world.
 
 // Planner decides the Rotters' movement target and spawns for one
 // Environment phase. It must be a pure function of its input and the dice
@@ -86,6 +87,23 @@ type EnvironmentPlan struct {
 	Spawns []RotterSpawn `msgpack:"spawns,omitempty"`
 	// Skipped: the Environment phase is skipped (no movement, no spawns).
 	Skipped bool `msgpack:"skipped,omitempty"`
+
+	// The fields below are set by the living world (world.go), not by a
+	// Planner. Number is the Environment phase's number in the game;
+	// Threat the table's threat level; Held the Rotters kept outside
+	// because their whole edge is within 10" of characters.
+	Number int `msgpack:"number,omitempty"`
+	Threat int `msgpack:"threat,omitempty"`
+	Held   int `msgpack:"held,omitempty"`
+	// Lurkers are the lurkers that woke on visible characters this phase.
+	Lurkers []npc.LurkerAttack `msgpack:"lurkers,omitempty"`
+	// Instructions are what the players do on the table now, in order.
+	Instructions []npc.Instruction `msgpack:"instructions,omitempty"`
+	// World is the world after this phase: it is in the event (the host's
+	// record) so replay stores it and never re-runs the tick. Apply moves
+	// it into the state's World and clears it here, so it never reaches a
+	// view.
+	World *npc.World `msgpack:"world,omitempty"`
 }
 
 // RotterSpawn is a number of Rotters of one kind entering at a spawn
@@ -94,10 +112,18 @@ type RotterSpawn struct {
 	Point string `msgpack:"point"`
 	Kind  string `msgpack:"kind"`
 	Count int    `msgpack:"count"`
+	// X and Y are where the app proposes they enter, in tenths of an inch
+	// from the map's north-west corner (the living world only); Pushed:
+	// the spawn point was within 10" of a character and the place was
+	// pushed along the edge.
+	X      int  `msgpack:"x,omitempty"`
+	Y      int  `msgpack:"y,omitempty"`
+	Pushed bool `msgpack:"pushed,omitempty"`
 }
 
-// NewWithPlanner returns Lands of Ruin's rules with a Rotter planner (the
-// NPC issue's seam). A nil planner is the same as New.
+// NewWithPlanner returns Lands of Ruin's rules with a Rotter planner
+// instead of the living world. A nil planner is the same as New (the
+// living world).
 func NewWithPlanner(p Planner) *Rules { return &Rules{planner: p} }
 
 // Sources of Environment hits.
@@ -322,7 +348,11 @@ func (g *state) describeEnvResolution(x EnvResolution, p int) string {
 			parts = append(parts, s)
 			continue
 		}
-		s := fmt.Sprintf("%s attacks %s: d20 %d against %d: ", rotterName(r.Kind), c.Name, r.Roll, r.Need)
+		who := rotterName(r.Kind)
+		if r.Source == SourceLurker {
+			who = "a lurking " + strings.TrimPrefix(who, "a ")
+		}
+		s := fmt.Sprintf("%s attacks %s: d20 %d against %d: ", who, c.Name, r.Roll, r.Need)
 		switch {
 		case r.Hit && r.Absorbed != "":
 			s += fmt.Sprintf("hit, taken by %s, who dies", g.name(r.Absorbed))
@@ -376,6 +406,12 @@ func (g *state) checkPlan(pl EnvironmentPlan) error {
 			return fmt.Errorf("landsofruin: the Rotter plan names %q, not a visible character", pl.Character)
 		}
 	}
+	for _, l := range pl.Lurkers {
+		c := g.char(l.Character)
+		if c == nil || c.hidden() || c.Section == "" {
+			return fmt.Errorf("landsofruin: the Rotter plan wakes a lurker on %q, not a visible character", l.Character)
+		}
+	}
 	for _, s := range pl.Spawns {
 		if _, ok := data().cont.Rotter(s.Kind); !ok || s.Count < 0 {
 			return fmt.Errorf("landsofruin: the Rotter plan spawns %d of kind %q", s.Count, s.Kind)
@@ -398,6 +434,9 @@ func (g *state) describePlan(pl EnvironmentPlan) string {
 	default:
 		line = "the Rotters have no target"
 	}
+	if pl.Number > 0 {
+		line = fmt.Sprintf("Environment phase %d, threat %d: %s", pl.Number, pl.Threat, line)
+	}
 	var sp []string
 	for _, s := range pl.Spawns {
 		if s.Count > 0 {
@@ -406,6 +445,16 @@ func (g *state) describePlan(pl EnvironmentPlan) string {
 	}
 	if len(sp) > 0 {
 		line += "; new Rotters: " + strings.Join(sp, ", ")
+	}
+	if pl.Held > 0 {
+		line += fmt.Sprintf("; %d Rotter(s) wait outside (their edge is within 10\" of characters)", pl.Held)
+	}
+	for _, l := range pl.Lurkers {
+		if l.Detected {
+			line += fmt.Sprintf("; a lurker wakes in %s and %s spots it (d100 %d, needed %d)", l.Section, g.name(l.Character), l.Roll, l.Need)
+		} else {
+			line += fmt.Sprintf("; a lurker springs on %s in %s unseen (d100 %d, needed %d)", g.name(l.Character), l.Section, l.Roll, l.Need)
+		}
 	}
 	return line
 }

@@ -74,18 +74,32 @@ func TestRotterAttacks(t *testing.T) {
 		do("ana", CmdRotterAttack, "character", "vrask", "kind", "fast", "count", 0),
 		do("ben", CmdRotterAttack, "character", "moloch", "kind", "fat", "count", 4),
 	)
+	// The living world's lurkers that attacked unseen are entered too
+	// (source lurker); the players' entries follow them.
 	v := New().View(g.s, "ben").(View)
-	if len(v.Environment) != 2 || v.Environment[1] != (EnvEntryView{Character: "p2-moloch", Source: SourceRotter, Kind: "fat", Count: 4}) {
+	var mine []EnvEntryView
+	attackers := 0
+	for _, e := range v.Environment {
+		attackers += e.Count
+		if e.Source == SourceRotter {
+			mine = append(mine, e)
+		} else if e.Source != SourceLurker || e.Kind != "normal" || e.Count < 1 {
+			t.Fatalf("entry %+v", e)
+		}
+	}
+	if len(mine) != 2 || mine[1] != (EnvEntryView{Character: "p2-moloch", Source: SourceRotter, Kind: "fat", Count: 4}) {
 		t.Fatalf("entries in ben's view: %+v", v.Environment)
 	}
 	st := g.st()
 	wantNeed := map[string]int{}
-	for _, id := range []string{"p1-dorian", "p2-moloch"} {
-		wantNeed[id] = data().cont.RotterRules.AttackTargetNumber + st.char(id).defence(rules.Rotter, st.Turn)
+	supp := map[string]int{}
+	hits0 := map[string]int{}
+	for _, e := range st.Env {
+		c := st.char(e.Char)
+		wantNeed[c.ID] = data().cont.RotterRules.AttackTargetNumber + c.defence(rules.Rotter, st.Turn)
+		supp[c.ID], hits0[c.ID] = c.Suppression, len(c.Hits)
 	}
-	supp := map[string]int{"p1-dorian": st.char("p1-dorian").Suppression, "p2-moloch": st.char("p2-moloch").Suppression}
 	neg := [2]int{st.Players[0].Negative, st.Players[1].Negative}
-	hits0 := map[string]int{"p1-dorian": len(st.char("p1-dorian").Hits), "p2-moloch": len(st.char("p2-moloch").Hits)}
 	es, err := g.try(do("ana", CmdEndPhase))
 	if err != nil {
 		t.Fatal(err)
@@ -97,8 +111,8 @@ func TestRotterAttacks(t *testing.T) {
 	if err := console.Decode(es[0].Data, &res); err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Results) != 6 {
-		t.Fatalf("%d results for 2 + 4 Rotters", len(res.Results))
+	if len(res.Results) != attackers {
+		t.Fatalf("%d results for %d Rotters", len(res.Results), attackers)
 	}
 	st = g.st()
 	hits := map[string]int{}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/npc"
 )
 
 // Event types. They are stored in saves: never rename them.
@@ -66,6 +67,11 @@ type GameStarted struct {
 	Order []int       `msgpack:"order"`
 	Drawn bool        `msgpack:"drawn,omitempty"`
 	Chars []character `msgpack:"chars"`
+	// World is the Rotter living world made for the game (world.go; the
+	// host's record, never shown) and Deployment the public pre-game
+	// Rotters; both nil for a game with a Planner.
+	World      *npc.World      `msgpack:"world,omitempty"`
+	Deployment *npc.Deployment `msgpack:"deployment,omitempty"`
 }
 
 // Infiltrated is the payload of infiltrated: a hidden character placed

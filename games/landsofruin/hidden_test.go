@@ -108,6 +108,12 @@ func checkSecrets(t *testing.T, g *game, where string) {
 				}
 			}
 			g.checked[[2]int{a, b}] = checkedLines{secrets: key, lines: len(g.desc[seat])}
+			// The living world (lurkers, mobs) is never in a view.
+			for _, w := range []string{"grids", "base_threat", "Grids", "BaseThreat"} {
+				if bytes.Contains(j, []byte(w)) || bytes.Contains(m, []byte(w)) {
+					t.Fatalf("%s: %s's view holds the Rotter world (%q)", where, seat, w)
+				}
+			}
 			for _, s := range sec {
 				for _, blob := range blobs {
 					if bytes.Contains(blob, []byte(s)) {

@@ -78,6 +78,15 @@
 //     every player press ready); any player enters the Rotter attacks
 //     (rotter-attack), which are rolled when it ends, before the next
 //     Action phase's preparation and detections (environment.go).
+//   - The living world (world.go, package npc) runs the Rotters: made when
+//     the game starts (the pre-game deployment, "yours (opponents')", in
+//     every view until the first Environment phase), fed with the noise
+//     of attacks, moves and throwables, and played when each Command phase
+//     ends: the view's rotters field holds the target section and
+//     character, the spawns with their proposed places and the
+//     instructions for the table; lurkers that attack unseen are entered
+//     and rolled with the Rotter attacks. A character's position is its
+//     section's centroid (the engine knows sections, not inches).
 //   - A Rotter hit is an unresolved close-combat hit of power (Rotter
 //     power − 1), as the app's "extra hits" (§10.8).
 //   - Phase undo by consent is a rules-level rewind (undo.go): only the
@@ -102,8 +111,8 @@
 //     the Rotter attacks: d20 ≥ 5 + armour against explosives, power
 //     (item − 1) on the close-combat chart without the coup de grâce; a
 //     Molotov hit sets the character on fire. Rotters killed by a
-//     throwable count for the thrower's team. Explosion noise is not kept
-//     (the NPC issue's).
+//     throwable count for the thrower's team. A throwable's noise goes to
+//     the living world in the first Environment phase its area opens.
 //   - Execute slave uses up a balean-slave item and kills a slave: the two
 //     items Thanatos carries are his charges (the app killed a slave
 //     without spending the item).
@@ -126,9 +135,10 @@
 // The 2" coherency of cohorts and the close-support cohort's shared
 // movement are left to the players (the engine does not track inches);
 // characters moving through a grenade's area later are entered by the
-// players in the next Environment phase like anyone caught; explosion and
-// attack noise await the NPC issue's world model. The scenarios' own
-// objectives are marked by the players, never judged by the engine.
+// players in the next Environment phase like anyone caught. The
+// scenarios' own objectives are marked by the players, never judged by
+// the engine. The living world's instructions speak inches even with
+// units=cm, and the GUI highlight of its target is the GUI's.
 package landsofruin
 
 import (
@@ -245,14 +255,15 @@ func data() *loaded {
 // Rules is Lands of Ruin's rule set; it implements console.Rules and keeps
 // no game state of its own.
 type Rules struct {
-	// planner decides the Rotters' movement and spawns (the NPC issue's
-	// seam, see Planner); nil: the players run the Rotters themselves.
+	// planner decides the Rotters' movement and spawns (see Planner);
+	// nil: the living world (world.go) does.
 	planner Planner
 }
 
 var _ console.Rules = (*Rules)(nil)
 
-// New returns Lands of Ruin's rules, for the registry.
+// New returns Lands of Ruin's rules, for the registry; the Rotters are run by
+// the living world (world.go).
 func New() *Rules { return &Rules{} }
 
 func scenarioIDs() []string {

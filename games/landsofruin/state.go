@@ -8,6 +8,7 @@ import (
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/landsofruin/content"
 	"github.com/commandconsole/commandconsole/games/landsofruin/rules"
+	"github.com/commandconsole/commandconsole/npc"
 )
 
 // state is the whole game. Only the host holds it; seats get Views.
@@ -46,6 +47,21 @@ type state struct {
 	// Units is the unit distances are shown and entered in (UnitsInches
 	// or UnitsCM); the rules keep tenths of an inch.
 	Units string `msgpack:"units,omitempty"`
+	// World is the Rotter living world (world.go), kept encoded (an
+	// npc.World in console.Encode form: the state is encoded at every
+	// command, the world changes a few times a turn): hidden
+	// information, never in a view. Deployment is the public pre-game
+	// deployment; EnvPhases the Environment phases the world has played.
+	// RottersArrived counts the Rotters that entered the table (spawns
+	// and woken lurkers; the pre-game ones are in Deployment).
+	World      []byte          `msgpack:"world,omitempty"`
+	Deployment *npc.Deployment `msgpack:"deployment,omitempty"`
+	EnvPhases  int             `msgpack:"env_phases,omitempty"`
+	// Noise are the noise changes made since the world was last stored,
+	// in order; they are folded into the world when the next
+	// Environment phase is planned (world.go).
+	Noise          []noiseOp `msgpack:"noise,omitempty"`
+	RottersArrived int       `msgpack:"rotters_arrived,omitempty"`
 }
 
 // player is one seat's part of the game.

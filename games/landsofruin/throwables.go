@@ -365,6 +365,11 @@ func (g *state) applyThrowablesAdvanced(x ThrowablesAdvanced) error {
 		if t == nil {
 			return fmt.Errorf("no throwable %d", a.ID)
 		}
+		if t.Counter != a.Counter && t.firstOpen(a.Counter) {
+			if err := g.noiseThrowable(t); err != nil {
+				return err
+			}
+		}
 		t.Counter = a.Counter
 	}
 	for _, s := range x.Strikes {

@@ -153,6 +153,17 @@ func (g *state) applyRewind() error {
 		return fmt.Errorf("no phase change to undo")
 	}
 	plan := g.Plan
+	if plan != nil && g.hasWorld() {
+		// The living world's plan is kept with the world it made, so
+		// the phase, entered again, re-uses both (world.go).
+		w, err := g.currentWorld()
+		if err != nil {
+			return err
+		}
+		p := *plan
+		p.World = &w
+		plan = &p
+	}
 	if plan == nil {
 		plan = g.ReusePlan
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/landsofruin/rules"
+	"github.com/commandconsole/commandconsole/npc"
 )
 
 // View is what one seat may know of a game. Another seat's hidden
@@ -44,6 +45,11 @@ type View struct {
 	Environment []EnvEntryView `json:"environment,omitempty"`
 	// Rotters is the Rotter AI's plan for this Environment phase.
 	Rotters *RotterPlanView `json:"rotters,omitempty"`
+	// RotterDeployment is the pre-game Rotters per section, "yours
+	// (opponents')", shown until the first Environment phase;
+	// RotterCount the game's Rotter tally (living world only).
+	RotterDeployment []DeploymentView `json:"rotter_deployment,omitempty"`
+	RotterCount      *RotterTally     `json:"rotter_count,omitempty"`
 	// UndoRequestedBy is the seat asking to undo the phase change, and
 	// UndoApprovedBy those who approved.
 	UndoRequestedBy string   `json:"undo_requested_by,omitempty"`
@@ -84,19 +90,43 @@ type EnvEntryView struct {
 	Throwable int    `json:"throwable,omitempty"`
 }
 
-// RotterPlanView is where the Rotters go and which appear.
+// RotterPlanView is where the Rotters go and which appear: the target
+// section and character are what the GUI highlights, and Instructions
+// (the living world's) what the players do on the table now, in order.
 type RotterPlanView struct {
 	Section   string         `json:"section,omitempty"`
 	Character string         `json:"character,omitempty"`
 	Spawns    []RotterSpawnV `json:"spawns,omitempty"`
 	Skipped   bool           `json:"skipped,omitempty"`
+	// Phase is the Environment phase's number and Threat the table's
+	// threat level (living world only).
+	Phase  int `json:"phase,omitempty"`
+	Threat int `json:"threat,omitempty"`
+	// Held Rotters wait outside: their edge is within 10" of characters.
+	Held         int                `json:"held,omitempty"`
+	Lurkers      []npc.LurkerAttack `json:"lurkers,omitempty"`
+	Instructions []npc.Instruction  `json:"instructions,omitempty"`
 }
 
-// RotterSpawnV is a number of Rotters entering at a spawn point.
+// RotterSpawnV is a number of Rotters entering at a spawn point; X and Y
+// are the proposed place in tenths of an inch from the map's north-west
+// corner (living world only), Pushed when it was moved along the edge.
 type RotterSpawnV struct {
-	Point string `json:"point"`
-	Kind  string `json:"kind"`
-	Count int    `json:"count"`
+	Point  string `json:"point"`
+	Kind   string `json:"kind"`
+	Count  int    `json:"count"`
+	X      int    `json:"x,omitempty"`
+	Y      int    `json:"y,omitempty"`
+	Pushed bool   `json:"pushed,omitempty"`
+}
+
+// RotterTally counts the game's Rotters: the pre-game ones, those that
+// arrived since (spawns and woken lurkers), and those killed by every
+// team (any hit kills a Rotter; grenades count too).
+type RotterTally struct {
+	PreGame int `json:"pre_game"`
+	Arrived int `json:"arrived"`
+	Killed  int `json:"killed"`
 }
 
 // ShortcutView is a team quick shortcut and the action it assigns.
@@ -347,7 +377,17 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 		for _, sp := range pl.Spawns {
 			rv.Spawns = append(rv.Spawns, RotterSpawnV(sp))
 		}
+		rv.Phase, rv.Threat, rv.Held, rv.Lurkers, rv.Instructions = pl.Number, pl.Threat, pl.Held, pl.Lurkers, pl.Instructions
 		v.Rotters = rv
+	}
+	if g.hasWorld() {
+		if g.EnvPhases == 0 && g.Phase != PhaseOver && g.Phase != PhaseObjectives {
+			v.RotterDeployment = deploymentView(g.Deployment, p)
+		}
+		v.RotterCount = &RotterTally{Arrived: g.RottersArrived, Killed: g.rottersKilled()}
+		if g.Deployment != nil {
+			v.RotterCount.PreGame = g.Deployment.Total()
+		}
 	}
 	if g.UndoBy > 0 {
 		v.UndoRequestedBy = string(g.seat(g.UndoBy - 1))
@@ -509,6 +549,34 @@ func (g *state) check() error {
 	}
 	if g.gameMap() == nil {
 		return fmt.Errorf("unknown map %q", g.Map)
+	}
+	if g.hasWorld() {
+		if _, err := g.world(); err != nil {
+			return err
+		}
+	}
+	if g.Mark != nil && g.Mark.hasWorld() {
+		// A rewind makes the mark's world the game's.
+		if _, err := g.Mark.world(); err != nil {
+			return err
+		}
+	}
+	for _, op := range g.Noise {
+		switch {
+		case op.Op != opAttack && op.Op != opEndMove && op.Op != opStartAction && op.Op != opSection:
+			return fmt.Errorf("unknown noise change %q", op.Op)
+		case op.Player < 0 || op.Player >= len(g.Players) || op.Amount < 0 || op.Amount > maxNoise:
+			return fmt.Errorf("noise %d for player %d", op.Amount, op.Player)
+		}
+	}
+	if g.EnvPhases < 0 {
+		return fmt.Errorf("%d Environment phases", g.EnvPhases)
+	}
+	if g.Plan != nil && g.Plan.World != nil {
+		return fmt.Errorf("the Rotter plan holds a world")
+	}
+	if g.RottersArrived < 0 {
+		return fmt.Errorf("%d Rotters arrived", g.RottersArrived)
 	}
 	switch g.Phase {
 	case PhaseSetup, PhasePreGame, PhaseAction, PhaseSync, PhaseCommand, PhaseEnvironment, PhaseObjectives, PhaseOver:
