@@ -315,18 +315,12 @@ func (s *battleLoreScreen) refresh() {
 		return
 	}
 	s.view = bv
-	s.allowed = map[console.Seat]map[string]bool{}
-	for _, seat := range s.env.session.Seats() {
-		set := map[string]bool{}
-		if sv, err := s.env.session.View(seat); err == nil {
-			if sv, ok := sv.(battlelore.View); ok {
-				for _, c := range sv.Allowed {
-					set[c] = true
-				}
-			}
+	s.allowed = allowedBySeat(s.env.session, func(v console.View) []string {
+		if v, ok := v.(battlelore.View); ok {
+			return v.Allowed
 		}
-		s.allowed[seat] = set
-	}
+		return nil
+	})
 	s.redrawHeader()
 	for i := range s.sides {
 		if i < len(bv.Sides) {

@@ -423,3 +423,20 @@ func (p *endPanel) set(result string, ps []console.Placement) {
 	p.placements.Objects = rows
 	p.placements.Refresh()
 }
+
+// allowedBySeat asks every seat's view which commands that seat may give
+// now, for a hot-seat screen that acts for whoever's turn it is. allowed
+// reads the list out of one view (nil when the view is not the system's).
+func allowedBySeat(s *console.Session, allowed func(console.View) []string) map[console.Seat]map[string]bool {
+	out := map[console.Seat]map[string]bool{}
+	for _, seat := range s.Seats() {
+		set := map[string]bool{}
+		if v, err := s.View(seat); err == nil {
+			for _, c := range allowed(v) {
+				set[c] = true
+			}
+		}
+		out[seat] = set
+	}
+	return out
+}

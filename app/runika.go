@@ -263,18 +263,12 @@ func (s *runikaScreen) refresh() {
 		return
 	}
 	s.view = rv
-	s.allowed = map[console.Seat]map[string]bool{}
-	for _, seat := range s.env.session.Seats() {
-		set := map[string]bool{}
-		if sv, err := s.env.session.View(seat); err == nil {
-			if sv, ok := sv.(runika.View); ok {
-				for _, c := range sv.Allowed {
-					set[c] = true
-				}
-			}
+	s.allowed = allowedBySeat(s.env.session, func(v console.View) []string {
+		if v, ok := v.(runika.View); ok {
+			return v.Allowed
 		}
-		s.allowed[seat] = set
-	}
+		return nil
+	})
 	s.redrawStatus()
 	s.redrawMasters()
 	s.redrawGrid()
