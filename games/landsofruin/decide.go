@@ -64,6 +64,9 @@ func (g *state) gate(p int, name string) error {
 		if !g.battle() {
 			return console.Reject("the end can be proposed during the battle; %s", now)
 		}
+		if g.Players[p].panicked() {
+			return console.Reject("%s's team has panicked: the game is over for %s, and the others end it", g.Players[p].Seat, g.Players[p].Seat)
+		}
 		if g.EndProposedBy != 0 {
 			return console.Reject("%s has already proposed to end the game: agree-end or refuse-end", g.seat(g.EndProposedBy-1))
 		}
@@ -71,6 +74,9 @@ func (g *state) gate(p int, name string) error {
 	case CmdAgreeEnd, CmdRefuseEnd:
 		if !g.battle() || g.EndProposedBy == 0 {
 			return console.Reject("nobody has proposed to end the game (propose-end)")
+		}
+		if g.Players[p].panicked() {
+			return console.Reject("%s's team has panicked: the game is over for %s, and the others end it", g.Players[p].Seat, g.Players[p].Seat)
 		}
 		if g.Players[p].EndAgreed {
 			return console.Reject("%s has already agreed to end the game", g.Players[p].Seat)
@@ -99,6 +105,9 @@ func (g *state) gate(p int, name string) error {
 	// The current player's battle commands.
 	if !g.battle() {
 		return console.Reject("%s is for the battle, which is not on; %s", name, now)
+	}
+	if (name == CmdAssign || name == CmdShortcut) && g.Players[p].panicked() {
+		return console.Reject(panicRefusal)
 	}
 	if g.current() != p {
 		return console.Reject("it is not %s's turn: %s", g.Players[p].Seat, now)
@@ -565,15 +574,28 @@ func (g *state) decideEndPhase(d *console.Dice, planner Planner) ([]console.Even
 		}
 		return es.done()
 	case PhaseSync:
+		var es events
 		res := g.resolve([]int{cur}, false, d)
-		return one(EventResolution, res, true)
+		es.add(EventResolution, res, true)
+		if panics(res) && es.err == nil {
+			// A panicked team's game is over: when at most one player is
+			// left standing (or every one left has agreed to an open
+			// proposal to end), the game ends at once.
+			c, err := g.clone()
+			if err != nil {
+				return nil, err
+			}
+			if err := c.apply(es.out[len(es.out)-1]); err != nil {
+				return nil, err
+			}
+			if c.standing() <= 1 || c.EndProposedBy != 0 && c.endAgreed() {
+				c.endNow(&es, d)
+			}
+		}
+		return es.done()
 	case PhaseEnvironment:
 		var es events
-		next := (g.Current + 1) % len(g.Order)
-		turn := g.Turn
-		if next == 0 {
-			turn++
-		}
+		next, turn := g.nextTurn()
 		// The Environment hits are rolled first (§1.7): the incoming
 		// player's defence pool counts the new unresolved hits.
 		h := g
@@ -596,6 +618,33 @@ func (g *state) decideEndPhase(d *console.Dice, planner Planner) ([]console.Even
 	return nil, console.Reject("no phase to end; %s", g.prompt())
 }
 
+// nextTurn is the index in the turn order of the next player's turn and
+// its game turn: panicked players are skipped; the game turn counts up
+// whenever the order comes round past its end.
+func (g *state) nextTurn() (next, turn int) {
+	n := len(g.Order)
+	k := 1
+	for ; k < n && g.Players[g.Order[(g.Current+k)%n]].panicked(); k++ {
+	}
+	// k == n (everyone else panicked) comes back to the current player;
+	// the game has ended before that can happen.
+	next, turn = (g.Current+k)%n, g.Turn
+	if g.Current+k >= n {
+		turn++
+	}
+	return next, turn
+}
+
+// panics tells whether a team panicked in the resolution.
+func panics(res Resolution) bool {
+	for _, tm := range res.Teams {
+		if tm.Panicked {
+			return true
+		}
+	}
+	return false
+}
+
 // resolve is damage resolution for the players' teams (§5.2): morale first
 // (not at the final resolution), then per character the effects advance,
 // the coup de grâce, and each unresolved hit on the chart.
@@ -616,6 +665,7 @@ func (g *state) resolve(players []int, final bool, d *console.Dice) Resolution {
 			var st rules.MoraleState
 			tm.Pool, st = rules.EvaluateMorale(pl.Pool, pl.Positive, pl.Negative, ld, g.Advanced)
 			tm.Morale = int(st)
+			tm.Panicked = st == rules.Panicked && !pl.panicked()
 		}
 		var cands []rules.LeaderCandidate
 		for _, c := range g.teamChars(p) {
@@ -775,6 +825,8 @@ func (g *state) decideAssign(p int, args console.Args) ([]console.Event, error) 
 func (g *state) canAssign(c *character, a *rules.Action) error {
 	pl := g.Players[c.Owner]
 	switch {
+	case pl.panicked():
+		return console.Reject(panicRefusal)
 	case c.dead():
 		return console.Reject("%s is dead", c.Name)
 	case c.Kind == content.KindSlave:
@@ -1216,7 +1268,7 @@ func (g *state) decideRoll(args console.Args, d *console.Dice) ([]console.Event,
 func (g *state) decideProposeEnd(p int, d *console.Dice) ([]console.Event, error) {
 	var es events
 	es.add(EventEndProposed, EndVote{Player: p}, false)
-	if len(g.Players) == 1 {
+	if g.standing() <= 1 {
 		g.endNow(&es, d)
 	}
 	return es.done()
@@ -1227,7 +1279,7 @@ func (g *state) decideAgreeEnd(p int, d *console.Dice) ([]console.Event, error) 
 	es.add(EventEndAgreed, EndVote{Player: p}, false)
 	all := true
 	for i, o := range g.Players {
-		if i != p && !o.EndAgreed {
+		if i != p && !o.EndAgreed && !o.panicked() {
 			all = false
 		}
 	}
@@ -1235,6 +1287,17 @@ func (g *state) decideAgreeEnd(p int, d *console.Dice) ([]console.Event, error) 
 		g.endNow(&es, d)
 	}
 	return es.done()
+}
+
+// endAgreed tells whether every player still in the game (not panicked)
+// has agreed to end it.
+func (g *state) endAgreed() bool {
+	for _, o := range g.Players {
+		if !o.EndAgreed && !o.panicked() {
+			return false
+		}
+	}
+	return true
 }
 
 // endNow resolves every team's outstanding hits and opens the objectives.
@@ -1276,15 +1339,31 @@ func (g *state) points(p int) int {
 }
 
 // placements ranks the players by objective points; ties share a place.
+// Players whose team panicked are ranked after all the others (among
+// themselves by their points): the rulebook says their game is over but
+// does not rank them.
 func (g *state) placements() []console.Placement {
 	out := make([]console.Placement, len(g.Players))
-	for i, p := range g.Players {
-		out[i] = console.Placement{Seat: console.Seat(p.Seat), Name: p.Seat, Score: g.points(i)}
+	panicked := make([]bool, len(g.Players))
+	idx := make([]int, len(g.Players))
+	for i := range idx {
+		idx[i] = i
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
+	sort.SliceStable(idx, func(a, b int) bool {
+		pa, pb := g.Players[idx[a]].panicked(), g.Players[idx[b]].panicked()
+		if pa != pb {
+			return pb
+		}
+		return g.points(idx[a]) > g.points(idx[b])
+	})
+	for k, i := range idx {
+		p := g.Players[i]
+		out[k] = console.Placement{Seat: console.Seat(p.Seat), Name: p.Seat, Score: g.points(i)}
+		panicked[k] = p.panicked()
+	}
 	for i := range out {
 		out[i].Place = i + 1
-		if i > 0 && out[i].Score == out[i-1].Score {
+		if i > 0 && out[i].Score == out[i-1].Score && panicked[i] == panicked[i-1] {
 			out[i].Place = out[i-1].Place
 		}
 	}

@@ -353,6 +353,10 @@ func (g *state) describeResolution(x Resolution, p int) string {
 		if tm.Player == p && !x.Final {
 			parts = append(parts, fmt.Sprintf("your team's morale: %s (E %d, pool %d)", rules.MoraleState(tm.Morale), tm.E, tm.Pool))
 		}
+		if tm.Panicked {
+			s := g.seat(tm.Player)
+			parts = append(parts, fmt.Sprintf("%s's team panics: the game is over for %s", s, s))
+		}
 	}
 	for _, cr := range x.Chars {
 		c := g.char(cr.Char)

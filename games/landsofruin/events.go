@@ -150,6 +150,9 @@ type TeamMorale struct {
 	// Negative is the tally carried into the next evaluation (the chart's
 	// morale losses of this resolution).
 	Negative int `msgpack:"negative"`
+	// Panicked: the team panicked in this evaluation, so the game is over
+	// for the player (public: everyone is told).
+	Panicked bool `msgpack:"panicked,omitempty"`
 }
 
 // Resolution is the payload of damage-resolved: at the start of Player's

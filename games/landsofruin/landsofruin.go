@@ -33,7 +33,8 @@
 //
 // Each player's turn is Action → Sync → Command → Environment; only the
 // current player ends a phase (end-phase). The game turn counts up when the
-// first player's Action phase comes round again. Actions are assigned in the
+// turn order comes round again (a panicked player's turns are skipped, see
+// below). Actions are assigned in the
 // Command phase (assign, unassign) and performed in the next Action phase
 // (perform, attack), so the first Action phase is movement only. Damage is
 // resolved at the start of the owner's Command phase: the engine rolls a D100
@@ -68,12 +69,28 @@
 //     of the owner's Action phase.
 //   - When the game ends, the outstanding hits of every team are resolved
 //     (the app resolved only the current player's), so no hit is lost.
+//   - A panicked team's game is over (the rulebook: no more actions "for
+//     the rest of the game"; the app still allowed type-1 actions). The
+//     damage resolution that empties the pool records the panic (told to
+//     every seat); from then on the player assigns nothing (assign and the
+//     shortcuts are refused), the rest of the panicking turn (Command and
+//     Environment phases) is played out, their later turns are skipped
+//     (the game turn counts up whenever the order comes round past its
+//     end), and their agreement to end the game is not needed (they can
+//     neither propose, agree nor refuse). Their outstanding hits resolve
+//     with everyone's when the game ends. When at most one player is left
+//     unpanicked (or all of those left have agreed to an open proposal),
+//     the game ends at once: the outstanding hits are resolved and the
+//     objectives marked as usual, every player included.
 //   - Opponents see take cover, weapon deployed, carrying objective, on fire,
 //     fleeing, frenzy, berserker charge and surprised (they are visible on the
 //     table), "down" for pinned, unconscious and dead, and "wounded" for a
 //     permanent modifier; bleeding and the modifiers' numbers are the owner's.
 //   - Objectives are marked by the players (the app judged none itself);
 //     the placements rank the objective points, ties sharing a place.
+//     Players whose team panicked are ranked after all the others (among
+//     themselves by points): the rulebook says only that their game is
+//     over.
 //   - The Environment phase is ended by the current player (the app had
 //     every player press ready); any player enters the Rotter attacks
 //     (rotter-attack), which are rolled when it ends, before the next

@@ -247,6 +247,24 @@ func (g *state) current() int {
 	return g.Order[g.Current]
 }
 
+// panicked: the player's team has panicked (its morale pool is
+// exhausted); the game is over for that player (rulebook "Panicked").
+func (p *player) panicked() bool { return p.Morale == int(rules.Panicked) }
+
+// standing counts the players whose team has not panicked.
+func (g *state) standing() int {
+	n := 0
+	for i := range g.Players {
+		if !g.Players[i].panicked() {
+			n++
+		}
+	}
+	return n
+}
+
+// panicRefusal is the refusal of any action to a panicked team.
+const panicRefusal = "your team has panicked: it takes no more actions; withdraw your characters"
+
 func (g *state) battle() bool {
 	switch g.Phase {
 	case PhaseAction, PhaseSync, PhaseCommand, PhaseEnvironment:

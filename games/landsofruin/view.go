@@ -148,11 +148,14 @@ type PlayerView struct {
 	CustomTeam bool `json:"custom_team,omitempty"`
 	Ready      bool `json:"ready,omitempty"`
 	// Morale and MoralePool are told to the player only.
-	Morale     string          `json:"morale,omitempty"`
-	MoralePool int             `json:"morale_pool,omitempty"`
-	Leader     string          `json:"leader,omitempty"`
-	Second     string          `json:"second,omitempty"`
-	EndAgreed  bool            `json:"end_agreed,omitempty"`
+	Morale     string `json:"morale,omitempty"`
+	MoralePool int    `json:"morale_pool,omitempty"`
+	Leader     string `json:"leader,omitempty"`
+	Second     string `json:"second,omitempty"`
+	EndAgreed  bool   `json:"end_agreed,omitempty"`
+	// Panicked: the team has panicked and the game is over for the player
+	// (told to everyone).
+	Panicked   bool            `json:"panicked,omitempty"`
 	Objectives []ObjectiveView `json:"objectives,omitempty"`
 	Points     int             `json:"points,omitempty"`
 	// RottersKilled counts the Rotters the team's attacks killed.
@@ -320,7 +323,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	}
 	for i, pl := range g.Players {
 		pv := PlayerView{Seat: pl.Seat, Role: pl.Role, Side: pl.Side, Team: pl.Team, TeamName: pl.TeamName, GearValue: pl.GearValue, CustomTeam: pl.Custom != nil,
-			Ready: pl.Ready, EndAgreed: pl.EndAgreed, Points: g.points(i), RottersKilled: pl.RottersKilled}
+			Ready: pl.Ready, EndAgreed: pl.EndAgreed, Points: g.points(i), RottersKilled: pl.RottersKilled, Panicked: pl.panicked()}
 		// The leaders are shown only when neither is hidden from the seat
 		// (a missing gold star would give a hidden leader away).
 		lc, sc := g.char(pl.Leader), g.char(pl.Second)
@@ -404,7 +407,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	for _, t := range g.Throwables {
 		v.Throwables = append(v.Throwables, g.throwableView(t))
 	}
-	if g.battle() && g.current() == p {
+	if g.battle() && g.current() == p && !g.Players[p].panicked() {
 		for _, sc := range data().rd.Shortcuts {
 			v.Shortcuts = append(v.Shortcuts, ShortcutView{ID: sc.ID, Name: sc.Name, Action: sc.Action})
 		}
