@@ -15,14 +15,13 @@ func TestEncodeIsCanonical(t *testing.T) {
 		List   []map[string]int
 	}
 	build := func(order []int) state {
-		s := state{BySeat: map[Seat][]int{}, Nested: map[string]inner{}}
+		s := state{BySeat: map[Seat][]int{}, Nested: map[string]inner{}, List: make([]map[string]int, len(order))}
 		for _, i := range order {
 			name := string(rune('a' + i))
 			s.BySeat[Seat(name)] = []int{i, i * 2}
 			s.Nested[name] = inner{M: map[int]string{i: name, i + 100: name}}
-			s.List = append(s.List, map[string]int{"x": i, "y": -i})
+			s.List[i] = map[string]int{"x": i, "y": -i, "z": i * 3}
 		}
-		s.List = nil
 		return s
 	}
 	want, err := Encode(build([]int{0, 1, 2, 3, 4, 5, 6, 7}))

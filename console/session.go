@@ -122,7 +122,7 @@ type Session struct {
 	state     State
 	dice      *Dice
 	lastSnap  uint64
-	recent    map[string]Result
+	recent    map[string]remembered
 	recentIDs []string
 
 	subMu   sync.Mutex
@@ -169,7 +169,7 @@ func Open(rules Rules, id string, opt Options) (*Session, error) {
 }
 
 func newSession(rules Rules, opt Options) *Session {
-	return &Session{rules: rules, opt: opt, recent: map[string]Result{}, subs: map[int]func(Change){}}
+	return &Session{rules: rules, opt: opt, recent: map[string]remembered{}, subs: map[int]func(Change){}}
 }
 
 // ValidateSetup checks a setup against the system's seat limits and option
@@ -288,8 +288,11 @@ func (s *Session) do(seat Seat, cmd Command) (res Result, changed bool, err erro
 	defer s.mu.Unlock()
 	if cmd.ID != "" {
 		if r, ok := s.recent[cmd.ID]; ok {
-			r.Duplicate = true
-			return r, false, nil
+			if r.seat != seat {
+				return res, false, Reject("command id %q was already used by another seat; use a new id", cmd.ID)
+			}
+			r.res.Duplicate = true
+			return r.res, false, nil
 		}
 		if len(cmd.ID) > 64 {
 			return res, false, Reject("command id is longer than 64 bytes")
@@ -319,13 +322,20 @@ func (s *Session) do(seat Seat, cmd Command) (res Result, changed bool, err erro
 	rolls := s.dice.Rolls()
 	events, err := s.decide(seat, cmd)
 	if err != nil {
-		s.dice, _ = RestoreDice(savedDice)
+		if rerr := s.restoreDice(savedDice); rerr != nil {
+			return res, false, rerr
+		}
 		if IsRejection(err) {
 			return res, false, err
 		}
 		return res, false, fmt.Errorf("game %s: decide %s: %w", s.meta.ID, cmd.Name, err)
 	}
 	if len(events) == 0 {
+		// Nothing happened, so nothing may have been rolled either: the
+		// dice go back to where they were, as for a refusal.
+		if err := s.restoreDice(savedDice); err != nil {
+			return res, false, err
+		}
 		return Result{Seq: s.meta.LastSeq, Status: s.rules.Status(s.state)}, false, nil
 	}
 	at := s.opt.Clock().UnixMilli()
@@ -358,9 +368,19 @@ func (s *Session) do(seat Seat, cmd Command) (res Result, changed bool, err erro
 		}
 	}
 	if !strings.HasPrefix(cmd.ID, generatedIDPrefix) {
-		s.remember(cmd.ID, res)
+		s.remember(cmd.ID, seat, res)
 	}
 	return res, true, nil
+}
+
+// restoreDice puts the dice back to a state saved before Decide.
+func (s *Session) restoreDice(saved []byte) error {
+	d, err := RestoreDice(saved)
+	if err != nil {
+		return fmt.Errorf("game %s: %w", s.meta.ID, err)
+	}
+	s.dice = d
+	return nil
 }
 
 // decide calls the rules, turning a panic into an error so one bad command
@@ -424,18 +444,26 @@ func (s *Session) recallRecent() error {
 			j++
 		}
 		if !strings.HasPrefix(evs[i].Cmd, generatedIDPrefix) {
-			s.remember(evs[i].Cmd, Result{Seq: evs[j].Seq, Events: evs[i : j+1], Status: st})
+			s.remember(evs[i].Cmd, evs[i].Seat, Result{Seq: evs[j].Seq, Events: evs[i : j+1], Status: st})
 		}
 		i = j + 1
 	}
 	return nil
 }
 
-func (s *Session) remember(id string, r Result) {
+// remembered is a command id's earlier result and the seat that gave it: a
+// retry is answered only for the same seat, so one seat never reads another
+// seat's result by reusing its id.
+type remembered struct {
+	seat Seat
+	res  Result
+}
+
+func (s *Session) remember(id string, seat Seat, r Result) {
 	if _, ok := s.recent[id]; !ok {
 		s.recentIDs = append(s.recentIDs, id)
 	}
-	s.recent[id] = r
+	s.recent[id] = remembered{seat: seat, res: r}
 	for len(s.recentIDs) > recentCommands {
 		delete(s.recent, s.recentIDs[0])
 		s.recentIDs = s.recentIDs[1:]
@@ -670,24 +698,31 @@ func (s *Session) undo(seat Seat) (Result, error) {
 		}
 		return Result{}, fmt.Errorf("game %s: undo: %w", s.meta.ID, err)
 	}
-	meta := s.meta
-	meta.LastSeq = last[0].Seq - 1
+	// Rebuild the game as it was before the command from the log, so the
+	// index (an undo can reopen a finished game) is written together with
+	// the truncation, in one transaction.
+	target := last[0].Seq - 1
+	var before []Event
+	if target > 0 { // Events(id, 1, 0) would mean the whole log
+		if before, err = s.opt.Store.Events(s.meta.ID, 1, target); err != nil {
+			return Result{}, fmt.Errorf("game %s: undo: read log: %w", s.meta.ID, err)
+		}
+	}
+	state, dice, err := Replay(s.rules, s.meta.Setup, before)
+	if err != nil {
+		return Result{}, fmt.Errorf("game %s: undo: %w", s.meta.ID, err)
+	}
+	st := s.rules.Status(state)
+	meta := withStatus(s.meta, st)
+	meta.LastSeq = target
 	meta.Undos++
 	meta.Updated = s.opt.Clock()
 	if err := s.opt.Store.Truncate(meta.ID, meta.LastSeq, meta); err != nil {
 		return Result{}, fmt.Errorf("game %s: undo: %w", meta.ID, err)
 	}
-	if err := s.reload(meta.ID); err != nil {
-		return Result{}, err
-	}
-	st := s.rules.Status(s.state)
-	if s.meta.Status != statusOf(st) || s.meta.Summary != st.Summary {
-		// An undo can reopen a finished game: keep the index true.
-		fixed := withStatus(s.meta, st)
-		if err := s.opt.Store.Truncate(fixed.ID, fixed.LastSeq, fixed); err != nil {
-			return Result{}, fmt.Errorf("game %s: undo: %w", fixed.ID, err)
-		}
-		s.meta = fixed
+	s.meta, s.state, s.dice = meta, state, dice
+	if s.lastSnap > target {
+		s.lastSnap = 0 // the snapshots after target are gone; take a new one soon
 	}
 	s.forget(last[0].Cmd)
 	return Result{Seq: s.meta.LastSeq, Events: last, Status: st}, nil

@@ -106,6 +106,31 @@ func TestRejectedDecideDoesNotConsumeDice(t *testing.T) {
 	}
 }
 
+func TestNoEventCommandDoesNotConsumeDice(t *testing.T) {
+	s, twin := newToy(t, nil), newToy(t, nil)
+	if res, err := s.Do("a", cmd("peek")); err != nil || len(res.Events) != 0 {
+		t.Fatalf("peek: %+v, %v", res, err)
+	}
+	s.Do("a", cmd("roll", "sides", 100))
+	twin.Do("a", cmd("roll", "sides", 100))
+	if got, want := total(t, s, "a").Mine, total(t, twin, "a").Mine; got[0] != want[0] {
+		t.Fatalf("roll after a command with no events = %v, without it = %v", got, want)
+	}
+}
+
+func TestCommandIDIsBoundToItsSeat(t *testing.T) {
+	s := newToy(t, nil)
+	c := cmd("roll", "sides", 20)
+	c.ID = "x1"
+	if _, err := s.Do("a", c); err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Do("b", c)
+	if !console.IsRejection(err) || !strings.Contains(err.Error(), "another seat") || len(res.Events) != 0 {
+		t.Fatalf("b reusing a's id: %+v, %v; want a rejection that shows b nothing", res, err)
+	}
+}
+
 func TestUndo(t *testing.T) {
 	s := newToy(t, nil)
 	if _, err := s.Undo("a"); !console.IsRejection(err) || !strings.Contains(err.Error(), "nothing to undo") {
@@ -147,6 +172,7 @@ func TestUndoReopensFinishedGame(t *testing.T) {
 
 func TestViewsHideOtherSeatsSecrets(t *testing.T) {
 	s := newToy(t, nil)
+	s.Do("a", cmd("add", "n", 1))
 	s.Do("a", cmd("roll", "sides", 20))
 	if got := total(t, s, "b").Mine; len(got) != 0 {
 		t.Fatalf("b sees a's secret roll: %v", got)
@@ -154,7 +180,10 @@ func TestViewsHideOtherSeatsSecrets(t *testing.T) {
 	if got := total(t, s, "a").Mine; len(got) != 1 {
 		t.Fatalf("a does not see its own roll: %v", got)
 	}
-	h, _ := s.History("b")
+	h, err := s.History("b")
+	if err != nil || len(h) != 1 {
+		t.Fatalf("history for b: %d lines, %v; want only a's public add", len(h), err)
+	}
 	for _, l := range h {
 		if l.Type == "rolled" {
 			t.Fatalf("b's history shows a's secret roll: %+v", l)

@@ -36,6 +36,7 @@ func (toy) Commands() []console.CommandSpec {
 			{Name: "open", Kind: console.ArgBool, Doc: "roll where everyone sees it"}}},
 		{Name: "gamble", Doc: "roll a d6 and refuse on a 1 (tests dice restore on refusal)", When: "until finished"},
 		{Name: "finish", Doc: "end the game", When: "until finished"},
+		{Name: "peek", Doc: "roll a d6 and produce nothing (tests dice restore on a no-op)", When: "until finished"},
 	}
 }
 
@@ -69,6 +70,9 @@ func (toy) Decide(s console.State, seat console.Seat, cmd console.Command, d *co
 		ev, err = console.NewEvent("added", toyEvent{N: n})
 	case "finish":
 		ev, err = console.NewEvent("finished", toyEvent{})
+	case "peek":
+		d.Roll(6)
+		return nil, nil
 	}
 	return []console.Event{ev}, err
 }

@@ -185,11 +185,7 @@ func checkSnapshots(t *testing.T, rules console.Rules, sc Script) {
 			t.Fatalf("snapshot every %d: snapshot + tail differs from full replay", every)
 		}
 		for _, seat := range append(append([]console.Seat(nil), sc.Setup.Seats...), console.Public) {
-			v1, _ := ref.View(seat)
-			v2, _ := r.View(seat)
-			j1, _ := json.Marshal(v1)
-			j2, _ := json.Marshal(v2)
-			if !bytes.Equal(j1, j2) {
+			if j1, j2 := ViewJSON(t, ref, seat), ViewJSON(t, r, seat); !bytes.Equal(j1, j2) {
 				t.Fatalf("snapshot every %d: view for %s differs after resume", every, seat)
 			}
 		}
@@ -208,7 +204,10 @@ func checkUndo(t *testing.T, rules console.Rules, sc Script) {
 	for i, st := range sc.Steps {
 		before := encoded(t, s)
 		res, err := s.Do(st.Seat, st.Cmd)
-		if err != nil || len(res.Events) == 0 {
+		switch {
+		case err != nil && !st.Reject:
+			t.Fatalf("step %d (%s by %s): %v", i, st.Cmd.Name, st.Seat, err)
+		case err != nil || len(res.Events) == 0:
 			continue
 		}
 		after := encoded(t, s)
@@ -229,7 +228,25 @@ func checkUndo(t *testing.T, rules console.Rules, sc Script) {
 			t.Fatalf("step %d (%s): the command played again after undo gave a different state", i, st.Cmd.Name)
 		}
 	}
+	if undone == 0 && len(sc.Steps) > 0 {
+		t.Fatalf("no step of %d could be undone: the undo check checked nothing", len(sc.Steps))
+	}
 	t.Logf("%d of %d steps undone and replayed", undone, len(sc.Steps))
+}
+
+// ViewJSON returns seat's view of s as JSON, failing the test when the
+// view or its encoding fails (two failures must never compare equal).
+func ViewJSON(t testing.TB, s *console.Session, seat console.Seat) []byte {
+	t.Helper()
+	v, err := s.View(seat)
+	if err != nil {
+		t.Fatalf("view for %s: %v", seat, err)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("view for %s does not encode: %v", seat, err)
+	}
+	return b
 }
 
 func checkViews(t *testing.T, rules console.Rules, sc Script) {
@@ -421,8 +438,14 @@ func Fuzz(f *testing.F, rules console.Rules, setup console.Setup, seeds ...[]byt
 		if err != nil {
 			t.Fatalf("replay: %v", err)
 		}
-		a, _ := rules.EncodeState(state)
-		b, _ := rules.EncodeState(replayed)
+		a, err := rules.EncodeState(state)
+		if err != nil {
+			t.Fatalf("encode state: %v", err)
+		}
+		b, err := rules.EncodeState(replayed)
+		if err != nil {
+			t.Fatalf("encode replayed state: %v", err)
+		}
 		if !bytes.Equal(a, b) {
 			t.Fatal("replay of the accepted commands differs from playing them")
 		}

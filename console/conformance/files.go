@@ -213,11 +213,7 @@ func Golden(t *testing.T, rules console.Rules, path string, update bool) {
 		t.Fatalf("resume: %v", err)
 	}
 	for _, seat := range append(p.Session.Seats(), console.Public) {
-		a, _ := p.Session.View(seat)
-		b, _ := r.View(seat)
-		ja, _ := json.Marshal(a)
-		jb, _ := json.Marshal(b)
-		if !bytes.Equal(ja, jb) {
+		if ja, jb := ViewJSON(t, p.Session, seat), ViewJSON(t, r, seat); !bytes.Equal(ja, jb) {
 			t.Errorf("view for %s differs after resume:\n%s\n%s", seat, ja, jb)
 		}
 	}

@@ -20,7 +20,13 @@ func (r *Rules) Describe(s console.State, e console.Event, seat console.Seat) (s
 	p := g.playerOf(seat)
 	text, ok, err := g.describe(e, p)
 	if err != nil {
-		return fmt.Sprintf("(%s: %v)", e.Type, err), p >= 0 && g.playerOf(e.Seat) == p
+		// A damaged event stays visible to everyone, so damage never hides;
+		// only its own seat learns its type and what is wrong, since the
+		// type alone may tell a secret (a detection, a hidden move).
+		if p >= 0 && g.playerOf(e.Seat) == p {
+			return fmt.Sprintf("(%s: %v)", e.Type, err), true
+		}
+		return "(an event of this game could not be read)", true
 	}
 	return text, ok
 }

@@ -294,11 +294,11 @@ func randomStep(g *state, rng *rand.Rand) step {
 // TestHiddenRandom plays random command sequences from a set-up battle and
 // checks the secrets after every accepted command.
 func TestHiddenRandom(t *testing.T) {
-	n := 2
+	n := 4
 	if testing.Short() {
 		n = 2
 	}
-	results := 0
+	results, total := 0, 0
 	types := map[string]int{}
 	for seed := uint64(1); seed <= uint64(n); seed++ {
 		g := battle(t, seed)
@@ -317,15 +317,18 @@ func TestHiddenRandom(t *testing.T) {
 				checkSecrets(t, g, fmt.Sprintf("seed %d step %d (%s %v)", seed, i, st.cmd, st.args))
 			}
 		}
-		if accepted < 30 {
-			t.Errorf("seed %d: only %d commands accepted; the random game does not get far", seed, accepted)
-		}
+		total += accepted
 		for _, c := range g.st().Chars {
 			results += len(c.Results)
 		}
 		for _, e := range g.log {
 			types[e.Type]++
 		}
+	}
+	// A game may end early (agreed, or a team panics); together they must
+	// get far, or the generator is broken.
+	if total < 30*n {
+		t.Errorf("only %d commands accepted over %d random games; the random games do not get far", total, n)
 	}
 	if results == 0 {
 		t.Error("no damage was resolved in any random game: the private results went unchecked")

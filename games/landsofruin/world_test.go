@@ -121,7 +121,7 @@ func TestAttackNoise(t *testing.T) {
 		}
 	}
 	if sil == "" {
-		t.Skip("no accessory lowers the noise")
+		t.Fatal("the rules data has no accessory that lowers noise (a silencer): this test needs one")
 	}
 	a := data().rd.Accessory(sil)
 	w := a.AttachesTo[0]
