@@ -3,7 +3,6 @@
 
 GO      ?= go
 export PATH := $(PATH):/usr/local/go/bin
-PKGS_ANDROID = $(shell $(GO) list ./... | grep -v -e '/app$$' -e '/app/' -e '/cmd/commandconsole$$')
 
 .PHONY: run test deps ccctl build bench fmt fmt-check vet android-check screenshot ci clean
 
@@ -39,16 +38,18 @@ fmt:
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
-vet:
+vet: deps
 	$(GO) vet ./...
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...
 
 ## android-check: everything outside the GUI builds for Android tablets
 android-check:
-	GOOS=android GOARCH=arm64 CGO_ENABLED=0 $(GO) build $(PKGS_ANDROID)
+	pkgs=$$($(GO) list ./... | grep -v -e '/app$$' -e '/app/' -e '/cmd/commandconsole$$') && \
+	  test -n "$$pkgs" && GOOS=android GOARCH=arm64 CGO_ENABLED=0 $(GO) build $$pkgs
 
 ## screenshot: start the real app under Xvfb and check it draws something
 screenshot:
+	.ci/install-deps --gui-ci
 	.ci/screenshot.sh screenshot.png
 
 ci:

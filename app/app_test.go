@@ -572,3 +572,29 @@ func TestDispatcherFallsBackToGenericScreen(t *testing.T) {
 		checkLayout(t, w, landscapeSize, info.ID+" game screen")
 	}
 }
+
+// TestNewGameTakesUnitsFromSettings: a system with a units option (Lands of
+// Ruin) starts in the unit chosen in Settings.
+func TestNewGameTakesUnitsFromSettings(t *testing.T) {
+	u, _ := newTestUI(t, console.NewMemStore(), landscapeSize)
+	rules, err := games.Lookup("landsofruin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []Units{Centimetres, Inches} {
+		u.settings.Units = want
+		s := newNewGameScreen(u, rules)
+		found := false
+		for _, o := range s.options {
+			if o.spec.Name == "units" {
+				found = true
+				if got, _ := o.value(); got != string(want) {
+					t.Errorf("settings %s: the units option starts at %q", want, got)
+				}
+			}
+		}
+		if !found {
+			t.Fatal("Lands of Ruin has no units option in the form")
+		}
+	}
+}

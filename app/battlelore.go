@@ -1,7 +1,6 @@
 package app
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -315,12 +314,17 @@ func (s *battleLoreScreen) refresh() {
 		return
 	}
 	s.view = bv
-	s.allowed = allowedBySeat(s.env.session, func(v console.View) []string {
+	allowed, err := allowedBySeat(s.env.session, func(v console.View) []string {
 		if v, ok := v.(battlelore.View); ok {
 			return v.Allowed
 		}
 		return nil
 	})
+	if err != nil {
+		s.env.fail(err)
+		return
+	}
+	s.allowed = allowed
 	s.redrawHeader()
 	for i := range s.sides {
 		if i < len(bv.Sides) {
@@ -978,11 +982,7 @@ func (s *battleLoreScreen) openUnit(f battlelore.Faction, id string) {
 	run := func(cmd string, args map[string]any) {
 		err := s.env.tryAs(me, cmd, args)
 		if err != nil {
-			var r *console.Rejection
-			msg := err.Error()
-			if errors.As(err, &r) {
-				msg = r.Msg
-			}
+			msg := errorText(err)
 			ud.problem.SetText(msg)
 			ud.problem.Show()
 			return
@@ -1098,11 +1098,7 @@ func (s *battleLoreScreen) musterArmy(f battlelore.Faction) {
 		}
 		a, err := battlelore.MusterArmy(f, counts, m.tent.selected == "yes")
 		if err != nil {
-			var r *console.Rejection
-			msg := err.Error()
-			if errors.As(err, &r) {
-				msg = r.Msg
-			}
+			msg := errorText(err)
 			m.result.SetText(msg)
 			m.result.Importance = widget.DangerImportance
 		} else {
@@ -1145,11 +1141,8 @@ func (s *battleLoreScreen) musterArmy(f battlelore.Faction) {
 			if err := s.env.tryAs(m.seat, battlelore.CmdArmyCard, map[string]any{"army": id}); err == nil {
 				s.form.d.Hide()
 			} else {
-				var r *console.Rejection
-				if errors.As(err, &r) {
-					s.form.problem.SetText(r.Msg)
-					s.form.problem.Show()
-				}
+				s.form.problem.SetText(errorText(err))
+				s.form.problem.Show()
 			}
 		}
 		m.cards = append(m.cards, b)

@@ -85,6 +85,11 @@ func (s *newGameScreen) build() {
 			fmt.Sprintf("%d to %d; empty rows are left out.", s.info.MinSeats, s.info.MaxSeats), nil),
 	)
 	for _, spec := range s.info.Options {
+		if spec.Name == "units" && hasChoice(spec.Enum, string(s.ui.settings.Units)) {
+			// A system that measures the table takes the player's unit
+			// from Settings (Lands of Ruin: units=in|cm).
+			spec.Default = string(s.ui.settings.Units)
+		}
 		f := newArgInput(spec, nil)
 		s.options = append(s.options, f)
 		fields.Add(field(optionLabel(spec.Name), f.input, spec.Doc, f.err))
@@ -238,4 +243,14 @@ func (s *newGameScreen) start() {
 	}
 	s.showProblem("")
 	s.ui.showGame(sess)
+}
+
+// hasChoice reports whether v is one of choices.
+func hasChoice(choices []string, v string) bool {
+	for _, c := range choices {
+		if c == v {
+			return true
+		}
+	}
+	return false
 }

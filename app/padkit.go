@@ -1,7 +1,6 @@
 package app
 
 import (
-	"errors"
 	"image/color"
 	"strconv"
 
@@ -346,11 +345,7 @@ func (e *gameEnv) showFormFoot(title, okText string, body, foot fyne.CanvasObjec
 			f.d.Hide()
 			return
 		}
-		var r *console.Rejection
-		msg := err.Error()
-		if errors.As(err, &r) {
-			msg = r.Msg
-		}
+		msg := errorText(err)
 		f.problem.SetText(msg)
 		f.problem.Show()
 		f.resize(measured...)
@@ -427,16 +422,19 @@ func (p *endPanel) set(result string, ps []console.Placement) {
 // allowedBySeat asks every seat's view which commands that seat may give
 // now, for a hot-seat screen that acts for whoever's turn it is. allowed
 // reads the list out of one view (nil when the view is not the system's).
-func allowedBySeat(s *console.Session, allowed func(console.View) []string) map[console.Seat]map[string]bool {
+// A view that fails is an error, not a seat with nothing to do.
+func allowedBySeat(s *console.Session, allowed func(console.View) []string) (map[console.Seat]map[string]bool, error) {
 	out := map[console.Seat]map[string]bool{}
 	for _, seat := range s.Seats() {
+		v, err := s.View(seat)
+		if err != nil {
+			return nil, err
+		}
 		set := map[string]bool{}
-		if v, err := s.View(seat); err == nil {
-			for _, c := range allowed(v) {
-				set[c] = true
-			}
+		for _, c := range allowed(v) {
+			set[c] = true
 		}
 		out[seat] = set
 	}
-	return out
+	return out, nil
 }

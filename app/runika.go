@@ -263,12 +263,17 @@ func (s *runikaScreen) refresh() {
 		return
 	}
 	s.view = rv
-	s.allowed = allowedBySeat(s.env.session, func(v console.View) []string {
+	allowed, err := allowedBySeat(s.env.session, func(v console.View) []string {
 		if v, ok := v.(runika.View); ok {
 			return v.Allowed
 		}
 		return nil
 	})
+	if err != nil {
+		s.env.fail(err)
+		return
+	}
+	s.allowed = allowed
 	s.redrawStatus()
 	s.redrawMasters()
 	s.redrawGrid()

@@ -10,8 +10,8 @@
 // subscribe to the session and redraw on the Fyne thread (fyne.Do).
 //
 // The package does not import Fyne's app package (cmd/commandconsole does),
-// so it builds without cgo for every platform, Android included, and its
-// tests run on Fyne's test driver.
+// so its tests run on Fyne's test driver without a display. (It still needs
+// cgo to build for Android: Fyne's mobile driver does.)
 package app
 
 import (
@@ -163,13 +163,19 @@ func (u *UI) showError(title string, err error) {
 	if err == nil {
 		return
 	}
-	var r *console.Rejection
-	msg := err.Error()
-	if errors.As(err, &r) {
-		msg = r.Msg
-	}
+	msg := errorText(err)
 	d := dialog.NewInformation(title, wrapText(msg, 60), u.win)
 	d.Show()
+}
+
+// errorText is what a player reads for err: a rejection's own words, or
+// the full error otherwise.
+func errorText(err error) string {
+	var r *console.Rejection
+	if errors.As(err, &r) {
+		return r.Msg
+	}
+	return err.Error()
 }
 
 // wrapText breaks s into lines of about width characters for dialogs,
