@@ -7,7 +7,9 @@ import (
 )
 
 // MemStore is a Store that keeps games in memory, for tests, benchmarks and
-// games nobody wants to keep. It applies the same checks as the bbolt store.
+// games nobody wants to keep. It applies the checks the bbolt store applies
+// to what a Session writes (CheckContiguous, an empty new log, a truncation
+// that agrees with the index).
 type MemStore struct {
 	mu    sync.Mutex
 	games map[string]*memGame
@@ -37,15 +39,22 @@ func (m *MemStore) Create(meta GameMeta) error {
 	if _, ok := m.games[meta.ID]; ok {
 		return fmt.Errorf("create game %s: it already exists", meta.ID)
 	}
+	if meta.ID == "" || meta.LastSeq != 0 {
+		return fmt.Errorf("create game %q: a new game needs an id and an empty log (LastSeq %d)", meta.ID, meta.LastSeq)
+	}
 	m.games[meta.ID] = &memGame{meta: meta}
 	return nil
 }
 
 // CheckContiguous verifies that events continue a log ending at last and
-// that meta agrees with them; stores call it before writing.
+// that meta agrees with them; every Store calls it before writing. No
+// events is a metadata-only update, allowed when meta keeps the log's end.
 func CheckContiguous(last uint64, events []Event, meta GameMeta) error {
 	if len(events) == 0 {
-		return fmt.Errorf("no events to append")
+		if meta.LastSeq != last {
+			return fmt.Errorf("index says the log ends at %d but it ends at %d", meta.LastSeq, last)
+		}
+		return nil
 	}
 	for i, e := range events {
 		if want := last + uint64(i) + 1; e.Seq != want {
@@ -84,6 +93,9 @@ func (m *MemStore) Truncate(id string, after uint64, meta GameMeta) error {
 	}
 	if after > uint64(len(g.events)) {
 		return fmt.Errorf("truncate game %s after %d: the log ends at %d", id, after, len(g.events))
+	}
+	if meta.LastSeq != after {
+		return fmt.Errorf("truncate game %s after %d: the index says the log ends at %d", id, after, meta.LastSeq)
 	}
 	g.events = g.events[:after:after]
 	kept := g.snaps[:0:0]

@@ -46,7 +46,7 @@ func (c *cli) script(args []string) error {
 		switch {
 		case *game != "":
 			s, err = openGame(db, *game)
-		case sf.system != "":
+		case sf.given(): // create reports a missing --system
 			s, err = sf.create(db)
 		}
 		if err != nil {

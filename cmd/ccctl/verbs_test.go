@@ -673,3 +673,11 @@ func TestScriptRejectExpectation(t *testing.T) {
 		t.Fatalf("a second setup line: exit %d, stderr %q; want exit 2 naming line 3", r.code, r.stderr)
 	}
 }
+
+func TestScriptSetupFlagsWithoutSystem(t *testing.T) {
+	db := tempDB(t)
+	r := ccctl(t, db, `{"seat":"a","cmd":"next-round"}`+"\n", "script", "-", "--seats", "a,b")
+	if r.code != 2 || !strings.Contains(r.stderr, "--system is required") {
+		t.Fatalf("--seats without --system: exit %d, stderr %q; want exit 2 saying --system is required", r.code, r.stderr)
+	}
+}

@@ -18,8 +18,9 @@ var benchTime = time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)
 
 // PopulateForBench creates game id with the given number of events and a
 // snapshot after every snapshotEvery events (none when snapshotEvery <= 0),
-// for benchmarks: `go test -bench` here and `ccctl bench`, which wraps it in
-// testing.Benchmark.
+// for this package's storage benchmarks (`go test -bench`). Its payloads are
+// not a real game's, so a Session cannot replay it: `ccctl bench` plays a
+// real score-pad game instead.
 //
 // The game is a "scorepad" game for seats "a" and "b"; every command is three
 // events with a small msgpack payload (the last carries dice state), and the
@@ -118,10 +119,13 @@ func BenchEvent(seq uint64) (console.Event, error) {
 
 // BenchSnapshot returns the snapshot of a benchmark game after event seq.
 func BenchSnapshot(seq uint64) console.Snapshot {
-	state, _ := console.Encode(map[string]any{
+	state, err := console.Encode(map[string]any{
 		"round":  seq / 30,
 		"scores": map[string]uint64{"a": seq * 3, "b": seq * 2},
 		"turn":   seq % 2,
 	})
+	if err != nil { // a map of integers always encodes
+		panic(err)
+	}
 	return console.Snapshot{Seq: seq, State: state, Dice: []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}}
 }

@@ -207,15 +207,8 @@ func appendTx(tx *bolt.Tx, id string, events []console.Event, meta console.GameM
 	if err != nil {
 		return err
 	}
-	next := stored.LastSeq + 1
-	for i, e := range events {
-		if e.Seq != next+uint64(i) {
-			return fmt.Errorf("%w: event %d of %d has seq %d, want %d (the log ends at %d)",
-				ErrSequence, i+1, len(events), e.Seq, next+uint64(i), stored.LastSeq)
-		}
-	}
-	if want := stored.LastSeq + uint64(len(events)); meta.LastSeq != want {
-		return fmt.Errorf("%w: metadata says LastSeq %d, want %d", ErrSequence, meta.LastSeq, want)
+	if err := console.CheckContiguous(stored.LastSeq, events, meta); err != nil {
+		return fmt.Errorf("%w: %v", ErrSequence, err)
 	}
 	for _, e := range events {
 		b, err := console.Encode(e)
@@ -448,12 +441,7 @@ func (db *DB) List() ([]console.GameMeta, []error, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("list games in %s: %w", db.path, err)
 	}
-	slices.SortFunc(metas, func(a, b console.GameMeta) int {
-		if c := b.Updated.Compare(a.Updated); c != 0 {
-			return c
-		}
-		return strings.Compare(a.ID, b.ID)
-	})
+	console.SortMetas(metas)
 	return metas, damages, nil
 }
 
