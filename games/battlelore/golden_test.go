@@ -92,16 +92,27 @@ func runScript(t testing.TB, path string) (console.Setup, *game, string, []check
 		st := beforeState
 		for k := n; k < len(g.log); k++ {
 			g.log[k].Seat, g.log[k].Cmd = l.Seat, fmt.Sprintf("c%d", i+1)
-			line, ok := r.Describe(st, g.log[k], console.Public)
-			if !ok {
+			if _, ok := r.Describe(st, g.log[k], console.Public); !ok {
 				t.Fatalf("%s: %s hidden from the public", where, g.log[k].Type)
 			}
-			fmt.Fprintf(&hist, "%d %s: %s\n", g.log[k].Seq, g.log[k].Seat, line)
 			if st, err = r.Apply(st, g.log[k]); err != nil {
 				t.Fatal(err)
 			}
 		}
 		checks = append(checks, checkpoint{append([]console.Event(nil), g.log...), r.View(g.s, console.Public).(View)})
+	}
+	// The history is that of the final log: undone commands are gone from
+	// it, as from a Session's.
+	st, err := r.New(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range g.log {
+		line, _ := r.Describe(st, e, console.Public)
+		fmt.Fprintf(&hist, "%d %s: %s\n", e.Seq, e.Seat, line)
+		if st, err = r.Apply(st, e); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return setup, g, hist.String(), checks
 }
@@ -196,10 +207,12 @@ func TestSession(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			var got2 strings.Builder
 			for _, h := range lines2 {
-				if !strings.Contains(hist, fmt.Sprintf("%d %s: %s\n", h.Seq, h.Seat, h.Text)) {
-					t.Errorf("history line %d %s: %s is not in the script's history", h.Seq, h.Seat, h.Text)
-				}
+				fmt.Fprintf(&got2, "%d %s: %s\n", h.Seq, h.Seat, h.Text)
+			}
+			if got2.String() != hist {
+				t.Errorf("the session's history differs from the script run's:\n--- session\n%s--- script\n%s", got2.String(), hist)
 			}
 			if st := s.Status(); st.Summary != New().Status(g.s).Summary {
 				t.Errorf("status %q, want %q", st.Summary, New().Status(g.s).Summary)
