@@ -100,6 +100,10 @@ type Event struct {
 	// At is the wall-clock time the command was accepted, in Unix
 	// milliseconds; for history display only, never read by rules.
 	At int64 `json:"at,omitempty" msgpack:"a,omitempty"`
+	// Sum is a digest of the command's name and arguments, on the first
+	// event of a command that came with an id: a retry with the same id and
+	// other arguments is refused instead of answered with the old result.
+	Sum []byte `json:"sum,omitempty" msgpack:"h,omitempty"`
 }
 
 // State is a game system's whole state. The engine treats it as opaque: it
@@ -228,22 +232,80 @@ type Store interface {
 	List() ([]GameMeta, []error, error)
 	// Delete removes a game and everything stored for it.
 	Delete(id string) error
+	// CommandSpan finds a command by its id in a game's log: the sequence
+	// numbers of its first and last events, and false when the log holds no
+	// such command (never played, or undone). Every command id in the log is
+	// found, however old, so a retried command is applied at most once. The
+	// store keeps an index of Event.Cmd, updated by Append and Truncate in
+	// their own transactions.
+	CommandSpan(id, cmdID string) (first, last uint64, ok bool, err error)
 }
 
 // ErrNotFound is returned (wrapped) by a Store asked for a game it does not
 // have.
 var ErrNotFound = errors.New("no such game")
 
+// Reason is the structured cause of a Rejection, beside its message, so a
+// screen or a network peer can react without parsing text (grey a button,
+// ask for consent, re-read the view).
+type Reason string
+
+// The reasons a command is refused.
+const (
+	// ReasonNotAllowed: the rules do not allow this now (the default).
+	ReasonNotAllowed Reason = "not-allowed"
+	// ReasonBadInput: an unknown command, a bad argument, a malformed
+	// name or id.
+	ReasonBadInput Reason = "bad-input"
+	// ReasonNotYourTurn: another seat must act first.
+	ReasonNotYourTurn Reason = "not-your-turn"
+	// ReasonWrongPhase: the command belongs to another phase or step.
+	ReasonWrongPhase Reason = "wrong-phase"
+	// ReasonNeedsConsent: another seat must agree first (an undo of a
+	// result it has seen).
+	ReasonNeedsConsent Reason = "needs-consent"
+	// ReasonGameOver: the game has ended.
+	ReasonGameOver Reason = "game-over"
+	// ReasonNotFound: no such game, seat or saved item.
+	ReasonNotFound Reason = "not-found"
+	// ReasonConflict: a command id reused for a different command.
+	ReasonConflict Reason = "conflict"
+)
+
 // Rejection is an error caused by the input (a command the rules do not
 // allow now, a bad argument), as opposed to an internal failure. The command
-// line exits with 2 on it; the GUI shows its message.
-type Rejection struct{ Msg string }
+// line exits with 1 on it; the GUI shows its message. Reason is its
+// structured cause; Msg says what was wrong and what is allowed now. Neither
+// may depend on anything the commanding seat may not know.
+type Rejection struct {
+	Msg    string `json:"message" msgpack:"message"`
+	Reason Reason `json:"reason" msgpack:"reason"`
+}
 
 func (r *Rejection) Error() string { return r.Msg }
 
-// Reject returns a Rejection with a formatted message.
+// Reject returns a Rejection with a formatted message and the reason
+// ReasonNotAllowed.
 func Reject(format string, a ...any) error {
-	return &Rejection{Msg: fmt.Sprintf(format, a...)}
+	return &Rejection{Msg: fmt.Sprintf(format, a...), Reason: ReasonNotAllowed}
+}
+
+// RejectWith returns a Rejection with a reason and a formatted message.
+func RejectWith(reason Reason, format string, a ...any) error {
+	return &Rejection{Msg: fmt.Sprintf(format, a...), Reason: reason}
+}
+
+// ReasonOf returns the reason of a Rejection in err's chain, or "" when err
+// is not a refusal.
+func ReasonOf(err error) Reason {
+	var r *Rejection
+	if errors.As(err, &r) {
+		if r.Reason == "" {
+			return ReasonNotAllowed
+		}
+		return r.Reason
+	}
+	return ""
 }
 
 // IsRejection reports whether err (or anything it wraps) is a Rejection.

@@ -196,6 +196,26 @@ func SortMetas(ms []GameMeta) {
 	})
 }
 
+// CommandSpan finds a command's events by its id.
+func (m *MemStore) CommandSpan(id, cmdID string) (first, last uint64, ok bool, err error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	g, err := m.game(id)
+	if err != nil {
+		return 0, 0, false, err
+	}
+	for _, e := range g.events {
+		if e.Cmd != cmdID {
+			continue
+		}
+		if !ok {
+			first, ok = e.Seq, true
+		}
+		last = e.Seq
+	}
+	return first, last, ok, nil
+}
+
 // Delete removes a game.
 func (m *MemStore) Delete(id string) error {
 	m.mu.Lock()

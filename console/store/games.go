@@ -466,3 +466,22 @@ func (db *DB) Delete(id string) error {
 	})
 	return wrap("delete", id, err)
 }
+
+// CommandSpan finds a command's events by its id. For now it scans the
+// log; an index of command ids replaces the scan.
+func (db *DB) CommandSpan(id, cmdID string) (first, last uint64, ok bool, err error) {
+	evs, err := db.Events(id, 1, 0)
+	if err != nil {
+		return 0, 0, false, err
+	}
+	for _, e := range evs {
+		if e.Cmd != cmdID {
+			continue
+		}
+		if !ok {
+			first, ok = e.Seq, true
+		}
+		last = e.Seq
+	}
+	return first, last, ok, nil
+}
