@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // ArgKind is the type of one command argument or setup option.
@@ -191,7 +193,10 @@ func normaliseArg(s ArgSpec, v any, seats []Seat) (any, error) {
 			max = defaultMaxLen
 		}
 		if len(str) > max {
-			return nil, Reject("argument %q is %d bytes long; at most %d allowed", s.Name, len(str), max)
+			return nil, RejectWith(ReasonBadInput, "argument %q is %d bytes long; at most %d allowed", s.Name, len(str), max)
+		}
+		if err := checkText(fmt.Sprintf("argument %q", s.Name), str); err != nil {
+			return nil, err
 		}
 		switch s.Kind {
 		case ArgEnum:
@@ -283,4 +288,19 @@ func ParseKeyValues(words []string) (map[string]any, error) {
 		out[k] = v
 	}
 	return out, nil
+}
+
+// checkText refuses text a person could not read back or that would break
+// a line of history or a network frame: invalid UTF-8 and control
+// characters (line breaks and tabs included). what names the field.
+func checkText(what, text string) error {
+	if !utf8.ValidString(text) {
+		return RejectWith(ReasonBadInput, "%s is not valid UTF-8 text", what)
+	}
+	for i, r := range text {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return RejectWith(ReasonBadInput, "%s has a control character (%U) at byte %d; use printable text", what, r, i)
+		}
+	}
+	return nil
 }

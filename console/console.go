@@ -192,6 +192,10 @@ type GameMeta struct {
 	// Result holds the final placements once the game is finished, so the
 	// saves list and player statistics need not replay the game.
 	Result []Placement `json:"result,omitempty" msgpack:"result,omitempty"`
+	// Seen counts, per seat (and Public), the events of the log that seat
+	// can see: its own sequence number (SeatState.Seq). Saves from before
+	// it existed have none; a Session counts them when it opens the game.
+	Seen map[Seat]uint64 `json:"seen,omitempty" msgpack:"seen,omitempty"`
 }
 
 // Snapshot is a game's state at one point of its log, so that a resume

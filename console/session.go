@@ -2,6 +2,7 @@ package console
 
 import (
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
@@ -91,6 +92,9 @@ type Result struct {
 	// Warning reports a non-fatal problem (a snapshot that could not be
 	// saved); the command itself is safely stored.
 	Warning string `json:"warning,omitempty"`
+	// Lines are the history lines the command added (Do) or took back
+	// (Undo) for the seat that gave it, numbered in that seat's history.
+	Lines []HistoryLine `json:"lines,omitempty"`
 }
 
 // ChangeKind says what changed a game.
@@ -165,7 +169,66 @@ func Open(rules Rules, id string, opt Options) (*Session, error) {
 	if err := s.recallRecent(); err != nil {
 		return nil, err
 	}
+	if s.meta.Seen == nil && s.meta.LastSeq > 0 {
+		// A save from before per-seat sequence numbers: count them once;
+		// the next command stores them.
+		evs, err := s.opt.Store.Events(id, 1, 0)
+		if err != nil {
+			return nil, fmt.Errorf("open game %s: read log: %w", id, err)
+		}
+		state, err := rules.New(s.meta.Setup)
+		if err != nil {
+			return nil, fmt.Errorf("open game %s: %w", id, err)
+		}
+		if s.meta.Seen, _, err = s.seenIn(state, evs, ""); err != nil {
+			return nil, fmt.Errorf("open game %s: count each seat's events: %w", id, err)
+		}
+	}
 	return s, nil
+}
+
+// seenAfter counts, per seat, the events of evs each seat can see, played
+// on a copy of state.
+func (s *Session) seenAfter(state State, evs []Event, seat Seat) (map[Seat]uint64, []HistoryLine, error) {
+	b, err := s.rules.EncodeState(state)
+	if err != nil {
+		return nil, nil, err
+	}
+	cp, err := s.rules.DecodeState(b)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s.seenIn(cp, evs, seat)
+}
+
+// seenIn counts, per seat, the events of evs each seat can see, playing
+// them on state (which Apply may modify: callers pass a state they no longer
+// need), and returns the history lines of evs for seat lines (none when
+// lines is "").
+func (s *Session) seenIn(state State, evs []Event, lines Seat) (seen map[Seat]uint64, out []HistoryLine, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("rules panicked: %v", p)
+		}
+	}()
+	seats := s.seatsAndPublic()
+	seen = make(map[Seat]uint64, len(seats))
+	for _, e := range evs {
+		for _, seat := range seats {
+			text, ok := s.rules.Describe(state, e, seat)
+			if !ok {
+				continue
+			}
+			seen[seat]++
+			if seat == lines {
+				out = append(out, HistoryLine{Seat: e.Seat, Type: e.Type, Text: text, At: e.At})
+			}
+		}
+		if state, err = s.rules.Apply(state, e); err != nil {
+			return nil, nil, fmt.Errorf("event %d (%s): %w", e.Seq, e.Type, err)
+		}
+	}
+	return seen, out, nil
 }
 
 func newSession(rules Rules, opt Options) *Session {
@@ -186,7 +249,10 @@ func ValidateSetup(rules Rules, setup Setup) (Setup, error) {
 		setup.Title = info.Name
 	}
 	if len(setup.Title) > 120 {
-		return setup, Reject("title is %d bytes long; at most 120 allowed", len(setup.Title))
+		return setup, RejectWith(ReasonBadInput, "title is %d bytes long; at most 120 allowed", len(setup.Title))
+	}
+	if err := checkText("the title", setup.Title); err != nil {
+		return setup, err
 	}
 	if setup.Seed == 0 {
 		setup.Seed = RandomSeed()
@@ -205,21 +271,25 @@ func ValidateSetup(rules Rules, setup Setup) (Setup, error) {
 // and not the spectator's "public".
 func CheckSeats(info SystemInfo, seats []Seat) error {
 	if n := len(seats); n < info.MinSeats || n > info.MaxSeats {
-		return Reject("%s needs %d to %d seats, got %d", info.Name, info.MinSeats, info.MaxSeats, n)
+		return RejectWith(ReasonBadInput, "%s needs %d to %d seats, got %d", info.Name, info.MinSeats, info.MaxSeats, n)
 	}
 	seen := map[Seat]bool{}
 	for _, seat := range seats {
 		switch {
 		case strings.TrimSpace(string(seat)) == "":
-			return Reject("a seat name is empty")
+			return RejectWith(ReasonBadInput, "a seat name is empty")
 		case !utf8.ValidString(string(seat)):
-			return Reject("seat name %q is not valid UTF-8", seat)
+			return RejectWith(ReasonBadInput, "seat name %q is not valid UTF-8", seat)
+		case checkText("seat name", string(seat)) != nil:
+			return checkText(fmt.Sprintf("seat name %q", seat), string(seat))
+		case strings.TrimSpace(string(seat)) != string(seat):
+			return RejectWith(ReasonBadInput, "seat name %q starts or ends with a space", seat)
 		case seat == Public:
-			return Reject("%q is reserved for the spectator view; choose another seat name", Public)
+			return RejectWith(ReasonBadInput, "%q is reserved for the spectator view; choose another seat name", Public)
 		case len(seat) > 24:
-			return Reject("seat name %q is longer than 24 bytes", seat)
+			return RejectWith(ReasonBadInput, "seat name %q is longer than 24 bytes", seat)
 		case seen[seat]:
-			return Reject("seat %q is given twice", seat)
+			return RejectWith(ReasonBadInput, "seat %q is given twice", seat)
 		}
 		seen[seat] = true
 	}
@@ -287,36 +357,50 @@ func (s *Session) do(seat Seat, cmd Command) (res Result, changed bool, err erro
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if cmd.ID != "" {
-		if r, ok := s.recent[cmd.ID]; ok {
-			if r.seat != seat {
-				return res, false, Reject("command id %q was already used by another seat; use a new id", cmd.ID)
-			}
-			r.res.Duplicate = true
-			return r.res, false, nil
-		}
 		if len(cmd.ID) > 64 {
-			return res, false, Reject("command id is longer than 64 bytes")
+			return res, false, RejectWith(ReasonBadInput, "command id is longer than 64 bytes")
 		}
 		if strings.HasPrefix(cmd.ID, generatedIDPrefix) {
-			return res, false, Reject("command ids starting with %q are reserved for the engine", generatedIDPrefix)
+			return res, false, RejectWith(ReasonBadInput, "command ids starting with %q are reserved for the engine", generatedIDPrefix)
+		}
+		if err := checkText("command id", cmd.ID); err != nil {
+			return res, false, err
 		}
 	}
 	if !s.hasSeat(seat) {
-		return res, false, Reject("%q is not a seat of this game (seats: %s)", seat, seatList(s.meta.Setup.Seats))
+		return res, false, RejectWith(ReasonNotFound, "%q is not a seat of this game (seats: %s)", seat, seatList(s.meta.Setup.Seats))
 	}
 	specs := s.rules.Commands()
 	spec, ok := FindCommand(specs, cmd.Name)
 	if !ok {
-		return res, false, Reject("unknown command %q for %s (commands: %s)", cmd.Name, s.rules.Info().Name, strings.Join(CommandNames(specs), ", "))
+		return res, false, RejectWith(ReasonBadInput, "unknown command %q for %s (commands: %s)", cmd.Name, s.rules.Info().Name, strings.Join(CommandNames(specs), ", "))
 	}
 	args, err := ValidateArgs(spec.Args, cmd.Args, s.meta.Setup.Seats)
 	if err != nil {
-		return res, false, Reject("%s: %v", cmd.Name, err)
-	}
-	if cmd.ID == "" {
-		cmd.ID = fmt.Sprintf("%s%d", generatedIDPrefix, s.meta.LastSeq+1)
+		return res, false, RejectWith(ReasonBadInput, "%s: %v", cmd.Name, err)
 	}
 	cmd.Args = args
+	var sum []byte
+	if cmd.ID != "" {
+		if sum, err = commandSum(cmd); err != nil {
+			return res, false, fmt.Errorf("game %s: %w", s.meta.ID, err)
+		}
+		if r, found, err := s.earlier(cmd.ID); err != nil {
+			return res, false, err
+		} else if found {
+			if r.seat != seat {
+				return res, false, RejectWith(ReasonConflict, "command id %q was already used by another seat; use a new id", cmd.ID)
+			}
+			if len(r.sum) > 0 && string(r.sum) != string(sum) {
+				return res, false, RejectWith(ReasonConflict, "command id %q was already used for a different command; use a new id for %s", cmd.ID, cmd.Name)
+			}
+			r.res.Duplicate = true
+			r.res.Status = s.rules.Status(s.state)
+			return r.res, false, nil
+		}
+	} else {
+		cmd.ID = fmt.Sprintf("%s%d", generatedIDPrefix, s.meta.LastSeq+1)
+	}
 
 	savedDice := s.dice.Marshal()
 	rolls := s.dice.Rolls()
@@ -349,28 +433,92 @@ func (s *Session) do(seat Seat, cmd Command) (res Result, changed bool, err erro
 	if s.dice.Rolls() != rolls {
 		events[len(events)-1].Dice = s.dice.Marshal()
 	}
-	if err := s.applyAll(events); err != nil {
+	events[0].Sum = sum
+	seen, lines, err := s.applyAll(events, seat)
+	if err != nil {
 		return res, false, s.recover(fmt.Errorf("game %s: apply %s: %w", s.meta.ID, cmd.Name, err))
 	}
 	st := s.rules.Status(s.state)
 	meta := s.meta
+	meta.Seen = addSeen(meta.Seen, seen, 1)
 	meta.LastSeq = events[len(events)-1].Seq
 	meta.Updated = s.opt.Clock()
 	meta = withStatus(meta, st)
 	if err := s.opt.Store.Append(meta.ID, events, meta); err != nil {
 		return res, false, s.recover(fmt.Errorf("game %s: save %s: %w", meta.ID, cmd.Name, err))
 	}
+	for i := range lines {
+		lines[i].Seq = s.meta.Seen[seat] + uint64(i) + 1
+	}
 	s.meta = meta
-	res = Result{Seq: meta.LastSeq, Events: events, Status: st}
+	res = Result{Seq: meta.LastSeq, Events: events, Status: st, Lines: lines}
 	if meta.LastSeq-s.lastSnap >= uint64(s.opt.SnapshotEvery) {
 		if err := s.snapshot(); err != nil {
 			res.Warning = err.Error()
 		}
 	}
 	if !strings.HasPrefix(cmd.ID, generatedIDPrefix) {
-		s.remember(cmd.ID, seat, res)
+		s.remember(cmd.ID, seat, sum, res)
 	}
 	return res, true, nil
+}
+
+// commandSum is the digest of a command's name and validated arguments
+// that tells a retry from a different command reusing an id.
+func commandSum(cmd Command) ([]byte, error) {
+	b, err := Encode(struct {
+		Name string         `msgpack:"n"`
+		Args map[string]any `msgpack:"a"`
+	}{cmd.Name, cmd.Args})
+	if err != nil {
+		return nil, fmt.Errorf("digest of command %s: %w", cmd.Name, err)
+	}
+	h := sha256.Sum256(b)
+	return h[:12], nil
+}
+
+// earlier finds a command id in the recent commands or, failing that, in
+// the store's index of every command id of the log, so a command retried
+// long after is still applied at most once.
+func (s *Session) earlier(id string) (remembered, bool, error) {
+	if r, ok := s.recent[id]; ok {
+		return r, true, nil
+	}
+	first, last, ok, err := s.opt.Store.CommandSpan(s.meta.ID, id)
+	if err != nil {
+		return remembered{}, false, fmt.Errorf("game %s: look up command id %q: %w", s.meta.ID, id, err)
+	}
+	if !ok {
+		return remembered{}, false, nil
+	}
+	evs, err := s.opt.Store.Events(s.meta.ID, first, last)
+	if err != nil || len(evs) == 0 {
+		return remembered{}, false, fmt.Errorf("game %s: read command %q (events %d to %d): %v", s.meta.ID, id, first, last, err)
+	}
+	return remembered{seat: evs[0].Seat, sum: evs[0].Sum, res: Result{Seq: last, Events: evs}}, true, nil
+}
+
+// seatsAndPublic lists the seats whose sequence numbers the session keeps.
+func (s *Session) seatsAndPublic() []Seat {
+	return append(append([]Seat(nil), s.meta.Setup.Seats...), Public)
+}
+
+// addSeen returns base plus sign times delta, as a new map.
+func addSeen(base, delta map[Seat]uint64, sign int) map[Seat]uint64 {
+	out := make(map[Seat]uint64, len(base)+len(delta))
+	for k, v := range base {
+		out[k] = v
+	}
+	for k, v := range delta {
+		if sign > 0 {
+			out[k] += v
+		} else if out[k] >= v {
+			out[k] -= v
+		} else {
+			out[k] = 0
+		}
+	}
+	return out
 }
 
 // restoreDice puts the dice back to a state saved before Decide.
@@ -394,23 +542,37 @@ func (s *Session) decide(seat Seat, cmd Command) (events []Event, err error) {
 	return s.rules.Decide(s.state, seat, cmd, s.dice)
 }
 
-func (s *Session) applyAll(events []Event) (err error) {
+// applyAll folds events into the state and counts, per seat, the events
+// each seat can see (Describe against the state just before each).
+func (s *Session) applyAll(events []Event, by Seat) (seen map[Seat]uint64, lines []HistoryLine, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("rules panicked: %v", p)
 		}
 	}()
+	seats := s.seatsAndPublic()
+	seen = make(map[Seat]uint64, len(seats))
 	for _, e := range events {
+		for _, seat := range seats {
+			text, ok := s.rules.Describe(s.state, e, seat)
+			if !ok {
+				continue
+			}
+			seen[seat]++
+			if seat == by {
+				lines = append(lines, HistoryLine{Seat: e.Seat, Type: e.Type, Text: text, At: e.At})
+			}
+		}
 		if s.state, err = s.rules.Apply(s.state, e); err != nil {
-			return fmt.Errorf("event %d (%s): %w", e.Seq, e.Type, err)
+			return nil, nil, fmt.Errorf("event %d (%s): %w", e.Seq, e.Type, err)
 		}
 		if len(e.Dice) > 0 {
 			if s.dice, err = RestoreDice(e.Dice); err != nil {
-				return fmt.Errorf("event %d: %w", e.Seq, err)
+				return nil, nil, fmt.Errorf("event %d: %w", e.Seq, err)
 			}
 		}
 	}
-	return nil
+	return seen, lines, nil
 }
 
 // recover rebuilds the in-memory game from the store after a failure half
@@ -444,7 +606,7 @@ func (s *Session) recallRecent() error {
 			j++
 		}
 		if !strings.HasPrefix(evs[i].Cmd, generatedIDPrefix) {
-			s.remember(evs[i].Cmd, evs[i].Seat, Result{Seq: evs[j].Seq, Events: evs[i : j+1], Status: st})
+			s.remember(evs[i].Cmd, evs[i].Seat, evs[i].Sum, Result{Seq: evs[j].Seq, Events: evs[i : j+1], Status: st})
 		}
 		i = j + 1
 	}
@@ -456,14 +618,15 @@ func (s *Session) recallRecent() error {
 // seat's result by reusing its id.
 type remembered struct {
 	seat Seat
+	sum  []byte
 	res  Result
 }
 
-func (s *Session) remember(id string, seat Seat, r Result) {
+func (s *Session) remember(id string, seat Seat, sum []byte, r Result) {
 	if _, ok := s.recent[id]; !ok {
 		s.recentIDs = append(s.recentIDs, id)
 	}
-	s.recent[id] = remembered{seat: seat, res: r}
+	s.recent[id] = remembered{seat: seat, sum: sum, res: r}
 	for len(s.recentIDs) > recentCommands {
 		delete(s.recent, s.recentIDs[0])
 		s.recentIDs = s.recentIDs[1:]
@@ -712,8 +875,13 @@ func (s *Session) undo(seat Seat) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("game %s: undo: %w", s.meta.ID, err)
 	}
+	undone, lines, err := s.seenAfter(state, last, seat)
+	if err != nil {
+		return Result{}, fmt.Errorf("game %s: undo: %w", s.meta.ID, err)
+	}
 	st := s.rules.Status(state)
 	meta := withStatus(s.meta, st)
+	meta.Seen = addSeen(meta.Seen, undone, -1)
 	meta.LastSeq = target
 	meta.Undos++
 	meta.Updated = s.opt.Clock()
@@ -725,10 +893,15 @@ func (s *Session) undo(seat Seat) (Result, error) {
 		s.lastSnap = 0 // the snapshots after target are gone; take a new one soon
 	}
 	s.forget(last[0].Cmd)
-	return Result{Seq: s.meta.LastSeq, Events: last, Status: st}, nil
+	for i := range lines {
+		lines[i].Seq = meta.Seen[seat] + uint64(i) + 1
+	}
+	return Result{Seq: s.meta.LastSeq, Events: last, Status: st, Lines: lines}, nil
 }
 
-// HistoryLine is one event of a game's history as a seat may see it.
+// HistoryLine is one event of a game's history as a seat may see it. Seq
+// is the line's number in that seat's history (1, 2, 3 …), not the event's
+// place in the log: the numbers never show where hidden events were.
 type HistoryLine struct {
 	Seq  uint64 `json:"seq"`
 	Seat Seat   `json:"seat"`
@@ -767,7 +940,7 @@ func describeAll(rules Rules, setup Setup, evs []Event, seat Seat) (lines []Hist
 	lines = make([]HistoryLine, 0, len(evs))
 	for _, e := range evs {
 		if text, ok := rules.Describe(state, e, seat); ok {
-			lines = append(lines, HistoryLine{Seq: e.Seq, Seat: e.Seat, Type: e.Type, Text: text, At: e.At})
+			lines = append(lines, HistoryLine{Seq: uint64(len(lines)) + 1, Seat: e.Seat, Type: e.Type, Text: text, At: e.At})
 		}
 		if state, err = rules.Apply(state, e); err != nil {
 			return nil, fmt.Errorf("event %d: %w", e.Seq, err)
@@ -811,3 +984,19 @@ func (s *Session) notify(c Change) {
 
 // ErrClosed is returned by a Store used after Close.
 var ErrClosed = errors.New("save file is closed")
+
+// SeatState returns what seat may know now (view, own sequence number,
+// status), read under one lock so the three agree.
+func (s *Session) SeatState(seat Seat) (st SeatState, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if seat != Public && !s.hasSeat(seat) {
+		return st, RejectWith(ReasonNotFound, "%q is not a seat of this game (seats: %s, or %s)", seat, seatList(s.meta.Setup.Seats), Public)
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("game %s: view for %s: rules panicked: %v", s.meta.ID, seat, p)
+		}
+	}()
+	return SeatState{Seat: seat, Seq: s.meta.Seen[seat], Status: s.rules.Status(s.state), View: s.rules.View(s.state, seat)}, nil
+}

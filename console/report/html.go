@@ -26,9 +26,9 @@ pre { background: #2c2c2e; padding: 1rem; overflow-x: auto; }
 </head>
 <body>
 <h1>{{.Title}}</h1>
-<p class="sub">{{.System.Name}} battle report · game {{.Meta.ID}}</p>
+<p class="sub">{{.Meta.System.Name}} battle report · game {{.Meta.ID}}</p>
 <table class="facts">
-<tr><th>System</th><td>{{.System.Name}} ({{.System.ID}})</td></tr>
+<tr><th>System</th><td>{{.Meta.System.Name}} ({{.Meta.System.ID}})</td></tr>
 <tr><th>Seats</th><td>{{.Seats}}</td></tr>
 {{- if .Options}}
 <tr><th>Options</th><td>{{.Options}}</td></tr>
@@ -36,7 +36,7 @@ pre { background: #2c2c2e; padding: 1rem; overflow-x: auto; }
 <tr><th>Created</th><td>{{.Created}}</td></tr>
 <tr><th>Updated</th><td>{{.Updated}}</td></tr>
 <tr><th>Status</th><td>{{.State}}: {{.Status.Summary}}</td></tr>
-<tr><th>Events</th><td>{{.Meta.LastSeq}}</td></tr>
+<tr><th>Events</th><td>{{len .History}}</td></tr>
 <tr><th>Undos</th><td>{{.Undos}}</td></tr>
 </table>
 <h2>Placements</h2>

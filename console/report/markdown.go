@@ -13,10 +13,10 @@ func Markdown(r Report) string {
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
 
 	p("# %s\n\n", mdText(r.title()))
-	p("%s battle report · game %s\n\n", mdText(r.System.Name), mdText(r.Meta.ID))
+	p("%s battle report · game %s\n\n", mdText(r.Meta.System.Name), mdText(r.Meta.ID))
 
 	p("| | |\n|---|---|\n")
-	p("| System | %s (%s) |\n", mdText(r.System.Name), mdText(r.System.ID))
+	p("| System | %s (%s) |\n", mdText(r.Meta.System.Name), mdText(r.Meta.System.ID))
 	p("| Seats | %s |\n", mdText(r.seats()))
 	if o := r.options(); o != "" {
 		p("| Options | %s |\n", mdText(o))
@@ -24,7 +24,7 @@ func Markdown(r Report) string {
 	p("| Created | %s |\n", mdText(FormatTime(r.Meta.Created)))
 	p("| Updated | %s |\n", mdText(FormatTime(r.Meta.Updated)))
 	p("| Status | %s: %s |\n", r.state(), mdText(r.Status.Summary))
-	p("| Events | %d |\n", r.Meta.LastSeq)
+	p("| Events | %d |\n", len(r.History))
 	p("| Undos | %s |\n\n", r.undos())
 
 	p("## Placements\n\n")

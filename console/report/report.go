@@ -20,12 +20,12 @@ import (
 )
 
 // Report is a game's battle report. Every field is what the public pseudo-seat
-// may know: the history and the view never reveal a seat's secrets.
+// may know: the history and the view never reveal a seat's secrets, and the
+// game's description carries the dice seed only once the game has finished.
 type Report struct {
-	// Meta is the game's entry in the saves index: id, setup, times, undos.
-	Meta console.GameMeta `json:"meta"`
-	// System describes the game system.
-	System console.SystemInfo `json:"system"`
+	// Meta describes the game: id, system, title, seats, options, times,
+	// undos.
+	Meta console.GameInfo `json:"meta"`
 	// Status is the outcome so far, with placements once finished.
 	Status console.Status `json:"status"`
 	// History is the public timeline, oldest first.
@@ -34,30 +34,29 @@ type Report struct {
 	View console.View `json:"view"`
 }
 
-// Build reads a report from a running session: its metadata, status, public
-// history and public view.
-func Build(s *console.Session) (Report, error) {
-	if s == nil {
+// Build reads a report from a game in play, local or joined: its
+// description, status, public history and public view.
+func Build(g console.Game) (Report, error) {
+	if g == nil {
 		return Report{}, fmt.Errorf("report: no game")
 	}
-	meta := s.Meta()
-	hist, err := s.History(console.Public)
+	info := g.Info()
+	hist, err := g.History(console.Public, 0)
 	if err != nil {
-		return Report{}, fmt.Errorf("report on game %s: history: %w", meta.ID, err)
+		return Report{}, fmt.Errorf("report on game %s: history: %w", info.ID, err)
 	}
-	view, err := s.View(console.Public)
+	st, err := g.State(console.Public)
 	if err != nil {
-		return Report{}, fmt.Errorf("report on game %s: view: %w", meta.ID, err)
+		return Report{}, fmt.Errorf("report on game %s: view: %w", info.ID, err)
 	}
 	if hist == nil {
 		hist = []console.HistoryLine{}
 	}
 	return Report{
-		Meta:    meta,
-		System:  s.Rules().Info(),
-		Status:  s.Status(),
+		Meta:    info,
+		Status:  st.Status,
 		History: hist,
-		View:    view,
+		View:    st.View,
 	}, nil
 }
 
@@ -96,19 +95,19 @@ func FormatAt(ms int64) string {
 
 // title returns the game's title, or the system's name when it has none.
 func (r Report) title() string {
-	if t := strings.TrimSpace(r.Meta.Setup.Title); t != "" {
+	if t := strings.TrimSpace(r.Meta.Title); t != "" {
 		return t
 	}
-	if r.System.Name != "" {
-		return r.System.Name
+	if r.Meta.System.Name != "" {
+		return r.Meta.System.Name
 	}
 	return "Game " + r.Meta.ID
 }
 
 // seats lists the game's seats in setup order.
 func (r Report) seats() string {
-	s := make([]string, len(r.Meta.Setup.Seats))
-	for i, x := range r.Meta.Setup.Seats {
+	s := make([]string, len(r.Meta.Seats))
+	for i, x := range r.Meta.Seats {
 		s[i] = string(x)
 	}
 	if len(s) == 0 {
@@ -128,8 +127,8 @@ func (r Report) state() string {
 // options renders the setup options as "k=v, k=v" in key order.
 func (r Report) options() string {
 	var out []string
-	for _, k := range console.SortedKeys(r.Meta.Setup.Options) {
-		out = append(out, k+"="+r.Meta.Setup.Options[k])
+	for _, k := range console.SortedKeys(r.Meta.Options) {
+		out = append(out, k+"="+r.Meta.Options[k])
 	}
 	return strings.Join(out, ", ")
 }

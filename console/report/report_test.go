@@ -3,6 +3,7 @@ package report_test
 import (
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,7 +38,7 @@ func add(seat, player string, points int) step {
 	return step{console.Seat(seat), scorepad.CmdAdd, map[string]any{"player": player, "points": points}}
 }
 
-func play(t *testing.T, setup console.Setup, steps []step) *console.Session {
+func play(t *testing.T, setup console.Setup, steps []step) console.Game {
 	t.Helper()
 	s, err := console.Create(scorepad.New(), setup, console.Options{
 		Clock: tick(),
@@ -57,7 +58,7 @@ func play(t *testing.T, setup console.Setup, steps []step) *console.Session {
 			t.Fatalf("step %d: %s: %v", i+1, st.cmd, err)
 		}
 	}
-	return s
+	return console.NewLocal(s)
 }
 
 var games = []struct {
@@ -160,7 +161,7 @@ func TestContent(t *testing.T) {
 	if err := json.Unmarshal(js, &back); err != nil {
 		t.Fatalf("JSON does not parse: %v", err)
 	}
-	for _, k := range []string{"meta", "system", "status", "history", "view"} {
+	for _, k := range []string{"meta", "status", "history", "view"} {
 		if _, ok := back[k]; !ok {
 			t.Errorf("JSON lacks %q", k)
 		}
@@ -192,6 +193,24 @@ func TestHTMLEscapesHostileText(t *testing.T) {
 	md, _, _ := strings.Cut(report.Markdown(r), "```")
 	if strings.Contains(strings.ReplaceAll(md, "\\<", ""), "<") {
 		t.Errorf("Markdown has an unescaped <:\n%s", md)
+	}
+}
+
+// TestSeedHiddenUntilFinished: the report of a running game carries no dice
+// seed (with it an opponent could replay the dice and learn secret
+// results); a finished game's does (issue 10).
+func TestSeedHiddenUntilFinished(t *testing.T) {
+	for _, g := range games {
+		r, err := report.Build(play(t, g.setup, g.steps))
+		if err != nil {
+			t.Fatal(err)
+		}
+		js, _ := report.JSON(r)
+		seed := fmt.Sprint(g.setup.Seed)
+		has := strings.Contains(string(js), `"seed": `+seed)
+		if has != r.Status.Finished {
+			t.Errorf("%s: seed %s in the JSON report = %v; want %v (finished %v)", g.name, seed, has, r.Status.Finished, r.Status.Finished)
+		}
 	}
 }
 
