@@ -125,7 +125,7 @@ func TestScorePadAddNextRoundAndUndo(t *testing.T) {
 	st := console.NewMemStore()
 	sess := newPad(t, st, "Evening", nil, "alice", "bob")
 	u, w := newTestUI(t, st, landscapeSize)
-	u.showGame(sess)
+	u.showGame(console.NewLocal(sess))
 	s := padScreen(t, u)
 
 	test.Tap(header(s, 1)) // bob
@@ -184,7 +184,7 @@ func TestScorePadNumberPadAddAndSet(t *testing.T) {
 	st := console.NewMemStore()
 	sess := newPad(t, st, "Pad", nil, "alice", "bob")
 	u, w := newTestUI(t, st, landscapeSize)
-	u.showGame(sess)
+	u.showGame(console.NewLocal(sess))
 	s := padScreen(t, u)
 
 	for _, k := range []string{"1", "2"} {
@@ -423,7 +423,7 @@ func TestCheckpointOnLeaveAndBackground(t *testing.T) {
 	st := &countingStore{MemStore: console.NewMemStore()}
 	sess := newPad(t, st, "Snap", nil, "alice")
 	u, w := newTestUI(t, st, landscapeSize)
-	u.showGame(sess)
+	u.showGame(console.NewLocal(sess))
 	tapButton(t, w, "+1")
 	u.checkpoint() // what the lifecycle hook calls on going to the background
 	if got := st.snaps.Load(); got != 1 {
@@ -443,7 +443,7 @@ func TestRefusedCommandShowsBanner(t *testing.T) {
 	st := console.NewMemStore()
 	sess := newPad(t, st, "Limits", nil, "alice")
 	u, w := newTestUI(t, st, landscapeSize)
-	u.showGame(sess)
+	u.showGame(console.NewLocal(sess))
 	for _, k := range []string{"9", "9", "9", "9", "9", "9"} {
 		tapButton(t, w, k)
 	}
@@ -461,7 +461,7 @@ func TestGenericScreenRunsCommandsFromSchema(t *testing.T) {
 	st := console.NewMemStore()
 	sess := newPad(t, st, "Generic", nil, "alice", "bob")
 	u, w := newTestUI(t, st, landscapeSize)
-	host := newGameHost(u, sess)
+	host := newGameHost(u, console.NewLocal(sess))
 	host.screen = newGenericScreen(host.env)
 	host.root = host.screen.content()
 	u.show(host)
@@ -534,7 +534,7 @@ func TestNoLeaderMarksWhileAllTied(t *testing.T) {
 	st := console.NewMemStore()
 	sess := newPad(t, st, "Tied", nil, "alice", "bob")
 	u, _ := newTestUI(t, st, landscapeSize)
-	u.showGame(sess)
+	u.showGame(console.NewLocal(sess))
 	s := padScreen(t, u)
 	for p := range 2 {
 		if header(s, p).Leader || total(s, p).Leader || strings.Contains(header(s, p).Text, "\u2605") {
@@ -564,7 +564,7 @@ func TestDispatcherFallsBackToGenericScreen(t *testing.T) {
 			continue
 		}
 		u, w := newTestUI(t, st, landscapeSize)
-		u.showGame(sess)
+		u.showGame(console.NewLocal(sess))
 		if u.game == nil || u.game.screen == nil {
 			t.Errorf("%s: no game screen", info.ID)
 			continue

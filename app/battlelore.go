@@ -303,7 +303,7 @@ func (s *battleLoreScreen) fitWidth(w float32) {
 
 // refresh reads the views and redraws everything.
 func (s *battleLoreScreen) refresh() {
-	v, err := s.env.session.View(console.Public)
+	v, err := s.env.view(console.Public)
 	if err != nil {
 		s.env.fail(err)
 		return
@@ -314,7 +314,7 @@ func (s *battleLoreScreen) refresh() {
 		return
 	}
 	s.view = bv
-	allowed, err := allowedBySeat(s.env.session, func(v console.View) []string {
+	allowed, err := allowedBySeat(s.env, func(v console.View) []string {
 		if v, ok := v.(battlelore.View); ok {
 			return v.Allowed
 		}

@@ -34,7 +34,7 @@ func TestBattleLoreLearningTurnByTapping(t *testing.T) {
 	st := console.NewMemStore()
 	sess := newBattleLore(t, st, map[string]string{"mode": "learning"}, "alice", "bob")
 	u, w := newTestUI(t, st, landscapeSize)
-	u.showGame(sess)
+	u.showGame(console.NewLocal(sess))
 	s := battleLoreScreenOf(t, u)
 
 	// The Uthuk begin the learning scenario.
@@ -130,7 +130,7 @@ func TestBattleLoreFullSetupLoreAndConcede(t *testing.T) {
 	st := console.NewMemStore()
 	sess := newBattleLore(t, st, nil, "alice", "bob")
 	u, w := newTestUI(t, st, landscapeSize)
-	u.showGame(sess)
+	u.showGame(console.NewLocal(sess))
 	s := battleLoreScreenOf(t, u)
 
 	// Scenario cards, each hidden on screen until both are in.

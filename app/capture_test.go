@@ -43,7 +43,7 @@ func TestCaptureScreens(t *testing.T) {
 			}
 		}
 		shot("home")
-		u.showGame(sess)
+		u.showGame(console.NewLocal(sess))
 		s := padScreen(t, u)
 		for r, pts := range [][]int{{3, 5, 2, 4}, {4, 2, 6, 1}, {2, 3, 1, 5}} {
 			for p, n := range pts {
@@ -72,7 +72,7 @@ func TestCaptureScreens(t *testing.T) {
 		u.showSettings()
 		shot("settings")
 		u.settingsScreen.theme.SetSelected(labelLight)
-		u.showGame(sess)
+		u.showGame(console.NewLocal(sess))
 		shot("scorepad-light")
 		u.settingsScreen.theme.SetSelected(labelDark)
 
@@ -97,7 +97,7 @@ func TestCaptureScreens(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", info.ID, err)
 			}
-			u.showGame(gs)
+			u.showGame(console.NewLocal(gs))
 			shot("generic-" + info.ID)
 		}
 	}
@@ -108,7 +108,7 @@ func TestCaptureScreens(t *testing.T) {
 func captureRunika(t *testing.T, st console.Store, u *UI, w fyne.Window, shot func(string)) {
 	t.Helper()
 	sess := newRunika(t, st, map[string]string{"initiative": "bob"}, "alice", "bob", "carol")
-	u.showGame(sess)
+	u.showGame(console.NewLocal(sess))
 	s := runikaScreenOf(t, u)
 	shot("runika-setup")
 	s.chooseCharacter("alice")
@@ -132,7 +132,7 @@ func captureRunika(t *testing.T, st console.Store, u *UI, w fyne.Window, shot fu
 	shot("runika-fire")
 	tapButton(t, w, "Yes, +1")
 	tapButton(t, w, "End turn")
-	doAs(t, sess, "alice", "correct-deck", map[string]any{"deck": "rune", "count": 0})
+	doShown(t, u, sess, "alice", "correct-deck", map[string]any{"deck": "rune", "count": 0})
 	tapButton(t, w, "End turn")
 	shot("runika-end")
 }
@@ -143,7 +143,7 @@ func captureRunika(t *testing.T, st console.Store, u *UI, w fyne.Window, shot fu
 func captureBattleLore(t *testing.T, st console.Store, u *UI, w fyne.Window, shot func(string)) {
 	t.Helper()
 	sess := newBattleLore(t, st, map[string]string{"mode": "learning"}, "alice", "bob")
-	u.showGame(sess)
+	u.showGame(console.NewLocal(sess))
 	s := battleLoreScreenOf(t, u)
 	shot("battlelore-command")
 	tapButton(t, w, "Play command card")
@@ -163,13 +163,13 @@ func captureBattleLore(t *testing.T, st console.Store, u *UI, w fyne.Window, sho
 	tapButton(t, w, "Close")
 
 	full := newBattleLore(t, st, nil, "alice", "bob")
-	u.showGame(full)
+	u.showGame(console.NewLocal(full))
 	fs := battleLoreScreenOf(t, u)
 	shot("battlelore-setup")
 	fs.enterScenario(battlelore.Daqan)
 	shot("battlelore-scenario")
 	tapButton(t, w, "Enter card")
-	doAs(t, full, "bob", "scenario", map[string]any{"letter": "B", "number": 2, "banners": "2,1"})
+	doShown(t, u, full, "bob", "scenario", map[string]any{"letter": "B", "number": 2, "banners": "2,1"})
 	fs.musterArmy(battlelore.Daqan)
 	fs.muster.counts["citadel-guard"].set(4)
 	fs.muster.counts["yeoman-archers"].set(3)

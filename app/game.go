@@ -1,10 +1,11 @@
 package app
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"strings"
-	"sync/atomic"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -25,7 +26,7 @@ import (
 type gameScreen interface {
 	// content is the screen's widget tree, built once.
 	content() fyne.CanvasObject
-	// refresh redraws the screen from the session's current view.
+	// refresh redraws the screen from the game's current view.
 	refresh()
 }
 
@@ -66,12 +67,13 @@ func screenFor(system string) screenConstructor {
 	return newGenericScreen
 }
 
-// gameEnv is what a game screen gets from its host: the session, the seat
-// this tablet acts for and the ways to report back.
+// gameEnv is what a game screen gets from its host: the game in play (local
+// or, later, joined over the LAN: the screen cannot tell), the seat this
+// tablet acts for and the ways to report back.
 type gameEnv struct {
-	app     fyne.App
-	win     fyne.Window
-	session *console.Session
+	app  fyne.App
+	win  fyne.Window
+	game console.Game
 	// seat is the seat this tablet sends commands as.
 	seat     console.Seat
 	settings Settings
@@ -82,11 +84,11 @@ type gameEnv struct {
 
 // do sends one command as env.seat. A refusal is shown in the game's
 // banner and an internal failure in a dialog; do reports whether the
-// command was accepted. The screen redraws through the session's
+// command was accepted. The screen redraws through the game's
 // subscription.
 func (e *gameEnv) do(name string, args map[string]any) bool {
 	return e.host.call(func() error {
-		_, err := e.session.Do(e.seat, console.Command{Name: name, Args: args})
+		_, err := e.game.Do(e.seat, console.Command{Name: name, Args: args})
 		return err
 	})
 }
@@ -94,7 +96,7 @@ func (e *gameEnv) do(name string, args map[string]any) bool {
 // doAs sends one command as seat, as do does as env.seat.
 func (e *gameEnv) doAs(seat console.Seat, name string, args map[string]any) bool {
 	return e.host.call(func() error {
-		_, err := e.session.Do(seat, console.Command{Name: name, Args: args})
+		_, err := e.game.Do(seat, console.Command{Name: name, Args: args})
 		return err
 	})
 }
@@ -104,7 +106,7 @@ func (e *gameEnv) doAs(seat console.Seat, name string, args map[string]any) bool
 // An internal failure is shown in a dialog (and returned too).
 func (e *gameEnv) tryAs(seat console.Seat, name string, args map[string]any) error {
 	err := e.host.run(func() error {
-		_, err := e.session.Do(seat, console.Command{Name: name, Args: args})
+		_, err := e.game.Do(seat, console.Command{Name: name, Args: args})
 		return err
 	})
 	if err != nil && !console.IsRejection(err) {
@@ -129,20 +131,29 @@ func (e *gameEnv) confirm(title, msg, yes string, fn func()) {
 }
 
 // showReport shows this game's battle report; its Back returns here.
-func (e *gameEnv) showReport() { e.host.ui.showReport(e.session, true) }
+func (e *gameEnv) showReport() { e.host.ui.showReport(e.game, true) }
+
+// seats returns the game's seats in setup order.
+func (e *gameEnv) seats() []console.Seat { return e.game.Info().Seats }
+
+// view returns what seat may know now.
+func (e *gameEnv) view(seat console.Seat) (console.View, error) {
+	st, err := e.game.State(seat)
+	return st.View, err
+}
 
 // home leaves the game for the home screen.
 func (e *gameEnv) home() { e.host.ui.showHome() }
 
 // gameHost is the game window: a title bar with Home, History and Undo
 // (always visible), a banner for refused commands, and the system's screen.
-// It subscribes to the session and redraws after every change.
+// It subscribes to the game and redraws after every change.
 type gameHost struct {
-	ui      *UI
-	session *console.Session
-	env     *gameEnv
-	screen  gameScreen
-	root    fyne.CanvasObject
+	ui     *UI
+	game   console.Game
+	env    *gameEnv
+	screen gameScreen
+	root   fyne.CanvasObject
 
 	title   *widget.Label
 	summary *widget.Label
@@ -152,14 +163,54 @@ type gameHost struct {
 	homeBtn *widget.Button
 
 	cancel func()
-	// own is set while this screen runs a command itself (on the Fyne
-	// thread): it redraws straight after, so the subscription need not.
-	own atomic.Bool
+	// listen are the seats whose changes the screen follows, and drawn
+	// what it last drew of each (drawnKey), so an update it has already
+	// drawn is not drawn twice.
+	listen []console.Seat
+	drawn  map[console.Seat]string
+	// mu serialises drawing: a command from this screen and its redraw
+	// (run), and a redraw for an update from elsewhere. On a device they
+	// all run on the Fyne thread anyway; Fyne's test driver runs fyne.Do
+	// on the caller's goroutine.
+	mu sync.Mutex
 }
 
-// showGame opens the game screen for a session.
-func (u *UI) showGame(sess *console.Session) {
-	h := newGameHost(u, sess)
+// refreshIfChanged redraws when the game moved on since the last drawing
+// for any seat the screen follows: an update for a change this screen made
+// and drew itself is skipped.
+func (h *gameHost) refreshIfChanged() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, seat := range h.listen {
+		st, err := h.game.State(seat)
+		if err != nil || h.drawn[seat] != drawnKey(st) {
+			h.refresh()
+			return
+		}
+	}
+}
+
+// locked runs fn while no redraw can run, for tests that read widgets
+// while updates arrive.
+func (h *gameHost) locked(fn func()) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	fn()
+}
+
+// drawnKey identifies one state of a seat: its sequence number and its
+// view's bytes.
+func drawnKey(st console.SeatState) string {
+	b, err := console.Encode(st.View)
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%d:%x", st.Seq, sha256.Sum256(b))
+}
+
+// showGame opens the game screen for a game in play.
+func (u *UI) showGame(g console.Game) {
+	h := newGameHost(u, g)
 	u.show(h)
 	u.game = h
 }
@@ -174,8 +225,8 @@ func (u *UI) resume(m console.GameMeta) {
 	u.showGame(sess)
 }
 
-// openSession opens a saved game's session.
-func (u *UI) openSession(m console.GameMeta) (*console.Session, error) {
+// openSession opens a saved game on this device.
+func (u *UI) openSession(m console.GameMeta) (console.Game, error) {
 	rules, err := games.Lookup(m.Setup.System)
 	if err != nil {
 		return nil, fmt.Errorf("%q is a %s game, which this version cannot open: %w", m.Setup.Title, m.Setup.System, err)
@@ -184,7 +235,7 @@ func (u *UI) openSession(m console.GameMeta) (*console.Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%q (%s) cannot be opened: %w", m.Setup.Title, m.ID, err)
 	}
-	return sess, nil
+	return console.NewLocal(sess), nil
 }
 
 // actingSeat is the seat this tablet sends commands as: the seat named
@@ -201,15 +252,15 @@ func actingSeat(seats []console.Seat, name string) console.Seat {
 	return seats[0]
 }
 
-func newGameHost(u *UI, sess *console.Session) *gameHost {
-	h := &gameHost{ui: u, session: sess}
+func newGameHost(u *UI, g console.Game) *gameHost {
+	h := &gameHost{ui: u, game: g}
+	info := g.Info()
 	h.env = &gameEnv{
-		app: u.app, win: u.win, session: sess,
-		seat:     actingSeat(sess.Seats(), u.settings.Name),
+		app: u.app, win: u.win, game: g,
+		seat:     actingSeat(info.Seats, u.settings.Name),
 		settings: u.settings, clock: u.clock, host: h,
 	}
-	meta := sess.Meta()
-	h.title = widget.NewLabelWithStyle(meta.Setup.Title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	h.title = widget.NewLabelWithStyle(info.Title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	h.title.SizeName = theme.SizeNameSubHeadingText
 	h.title.Truncation = fyne.TextTruncateEllipsis
 	h.summary = widget.NewLabel("")
@@ -219,7 +270,7 @@ func newGameHost(u *UI, sess *console.Session) *gameHost {
 	h.undoBtn = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), h.undo)
 	h.banner = newBanner()
 
-	h.screen = screenFor(meta.Setup.System)(h.env)
+	h.screen = screenFor(info.System.ID)(h.env)
 	// The title shares the first row with the buttons (and gives way to
 	// them on a phone); the summary has the second row to itself.
 	h.summary.Truncation = fyne.TextTruncateOff
@@ -227,13 +278,26 @@ func newGameHost(u *UI, sess *console.Session) *gameHost {
 	bar := topBar(h.homeBtn, h.title, container.NewHBox(h.histBtn, h.undoBtn))
 	top := container.NewVBox(bar, container.NewPadded(container.NewVBox(h.summary, h.banner)))
 	h.root = container.NewBorder(top, nil, nil, nil, h.screen.content())
-	h.cancel = sess.Subscribe(func(console.Change) {
-		// A change made elsewhere (another goroutine, later the network)
-		// is drawn on the Fyne thread; one made here is drawn by call.
-		if !h.own.Load() {
-			fyne.Do(h.refresh)
+	// A change made elsewhere (another goroutine, later the network) is
+	// drawn on the Fyne thread; one made here is drawn by call. A hot-seat
+	// screen acts for every seat, so it listens to every seat.
+	listen := []console.Seat{h.env.seat}
+	if _, ok := h.screen.(hotSeat); ok {
+		listen = info.Seats
+	}
+	h.listen = listen
+	h.drawn = map[console.Seat]string{}
+	var cancels []func()
+	for _, seat := range listen {
+		cancels = append(cancels, g.Subscribe(seat, func(console.Update) {
+			fyne.Do(h.refreshIfChanged)
+		}))
+	}
+	h.cancel = func() {
+		for _, c := range cancels {
+			c()
 		}
-	})
+	}
 	h.refresh()
 	return h
 }
@@ -254,20 +318,25 @@ func (h *gameHost) leave() {
 
 // checkpoint stores a snapshot, so a resume replays nothing.
 func (h *gameHost) checkpoint() {
-	if err := h.session.Checkpoint(); err != nil {
-		fyne.LogError("checkpoint game "+h.session.ID(), err)
+	if err := h.game.Checkpoint(); err != nil {
+		fyne.LogError("checkpoint game "+h.game.Info().ID, err)
 	}
 }
 
 // refresh redraws the title bar and the system's screen. A change clears
 // the banner: the refusal it showed is history.
 func (h *gameHost) refresh() {
-	meta := h.session.Meta()
+	info := h.game.Info()
+	for _, seat := range h.listen {
+		if st, err := h.game.State(seat); err == nil {
+			h.drawn[seat] = drawnKey(st)
+		}
+	}
 	h.banner.Set("")
-	h.title.SetText(meta.Setup.Title)
-	h.summary.SetText(h.session.Status().Summary)
-	if meta.LastSeq == 0 {
-		h.undoBtn.Disable()
+	h.title.SetText(info.Title)
+	h.summary.SetText(info.Summary)
+	if actor, err := h.game.LastActor(); err == nil && actor == console.Public {
+		h.undoBtn.Disable() // nothing has been played yet
 	} else {
 		h.undoBtn.Enable()
 	}
@@ -299,9 +368,9 @@ func (h *gameHost) call(fn func() error) bool {
 // run runs fn, a change to the game made from this screen, on the Fyne
 // thread and redraws when it succeeds; it returns fn's error unshown.
 func (h *gameHost) run(fn func() error) error {
-	h.own.Store(true)
+	h.mu.Lock()
+	defer h.mu.Unlock()
 	err := fn()
-	h.own.Store(false)
 	if err != nil {
 		return err
 	}
@@ -315,15 +384,15 @@ func (h *gameHost) undo() {
 	h.call(func() error {
 		seat := h.env.seat
 		if _, ok := h.screen.(hotSeat); ok {
-			last, err := h.session.LastCommand()
+			last, err := h.game.LastActor()
 			if err != nil {
 				return err
 			}
-			if len(last) > 0 {
-				seat = last[0].Seat
+			if last != console.Public {
+				seat = last
 			}
 		}
-		_, err := h.session.Undo(seat)
+		_, err := h.game.Undo(seat)
 		return err
 	})
 }
@@ -339,7 +408,7 @@ func (h *gameHost) historySeat() console.Seat {
 
 // showHistory lists the game's log, newest first.
 func (h *gameHost) showHistory() {
-	lines, err := h.session.History(h.historySeat())
+	lines, err := h.game.History(h.historySeat(), 0)
 	if err != nil {
 		h.fail(err)
 		return

@@ -36,7 +36,7 @@ type commandForm struct {
 }
 
 func newGenericScreen(env *gameEnv) gameScreen {
-	s := &genericScreen{env: env, seats: env.session.Seats()}
+	s := &genericScreen{env: env, seats: env.seats()}
 	s.build()
 	return s
 }
@@ -57,7 +57,7 @@ func (s *genericScreen) build() {
 	cmds := container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabelWithStyle("Act as", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, s.actAs),
 	)
-	for _, spec := range s.env.session.Rules().Commands() {
+	for _, spec := range s.env.game.Commands() {
 		f := &commandForm{spec: spec}
 		box := container.NewVBox(subheading(spec.Name))
 		if spec.Doc != "" {
@@ -111,7 +111,7 @@ func (s *genericScreen) run(f *commandForm) {
 		}
 	}
 	s.env.host.call(func() error {
-		_, err := s.env.session.Do(s.env.seat, console.Command{Name: f.spec.Name, Args: args})
+		_, err := s.env.game.Do(s.env.seat, console.Command{Name: f.spec.Name, Args: args})
 		if err != nil {
 			for _, a := range f.args {
 				if strings.Contains(err.Error(), strconv.Quote(a.spec.Name)) {
@@ -126,7 +126,7 @@ func (s *genericScreen) run(f *commandForm) {
 // refresh shows the acting seat's view as indented JSON.
 func (s *genericScreen) refresh() {
 	s.viewHead.SetText("What " + string(s.env.seat) + " sees")
-	v, err := s.env.session.View(s.env.seat)
+	v, err := s.env.view(s.env.seat)
 	if err != nil {
 		s.viewText.SetText(err.Error())
 		return

@@ -2,6 +2,7 @@ package app
 
 import (
 	"testing"
+	"time"
 
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/scorepad"
@@ -13,7 +14,7 @@ func TestSubscriptionRefreshesFromOtherGoroutines(t *testing.T) {
 	st := console.NewMemStore()
 	sess := newPad(t, st, "Remote", nil, "alice", "bob")
 	u, _ := newTestUI(t, st, landscapeSize)
-	u.showGame(sess)
+	u.showGame(console.NewLocal(sess))
 	s := padScreen(t, u)
 	done := make(chan error)
 	go func() {
@@ -23,7 +24,17 @@ func TestSubscriptionRefreshesFromOtherGoroutines(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	if got := total(s, 1).Text; got != "9" {
+	// The update arrives on the subscription's own goroutine and is drawn
+	// through fyne.Do: wait for it.
+	read := func() (got string) {
+		u.game.locked(func() { got = total(s, 1).Text })
+		return got
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for read() != "9" && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := read(); got != "9" {
 		t.Errorf("bob's total = %q after a command from another goroutine, want 9", got)
 	}
 }

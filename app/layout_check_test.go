@@ -117,7 +117,7 @@ func checkScreens(t *testing.T, size fyne.Size, players int) {
 	checkLayout(t, w, size, name+" home")
 	u.showSettings()
 	checkLayout(t, w, size, name+" settings")
-	u.showGame(sess)
+	u.showGame(console.NewLocal(sess))
 	checkLayout(t, w, size, fmt.Sprintf("%s score pad (%d players)", name, players))
 	if !u.game.env.do("end", nil) {
 		t.Fatal("end refused")
@@ -143,14 +143,14 @@ func checkStatePads(t *testing.T, size fyne.Size) {
 	// Runika, four players with long names.
 	seats := []console.Seat{"Alexandra", "Bartholomew", "Christabel", "Dmitri"}
 	rk := newRunika(t, st, map[string]string{"initiative": "Bartholomew"}, seats...)
-	u.showGame(rk)
+	u.showGame(console.NewLocal(rk))
 	s := runikaScreenOf(t, u)
 	checkLayout(t, w, size, name+" runika setup")
-	doAs(t, rk, "Alexandra", runika.CmdStart, nil)
+	doShown(t, u, rk, "Alexandra", runika.CmdStart, nil)
 	checkLayout(t, w, size, name+" runika draft")
-	doAs(t, rk, "Bartholomew", runika.CmdEndDraft, nil)
+	doShown(t, u, rk, "Bartholomew", runika.CmdEndDraft, nil)
 	for _, el := range runika.Elements() {
-		doAs(t, rk, "Bartholomew", runika.CmdInfluence, map[string]any{"master": el})
+		doShown(t, u, rk, "Bartholomew", runika.CmdInfluence, map[string]any{"master": el})
 	}
 	checkLayout(t, w, size, name+" runika turn, merit due")
 	s.claimRune()
@@ -162,20 +162,20 @@ func checkStatePads(t *testing.T, size fyne.Size) {
 	s.influenceMaster(runika.Fire)
 	checkLayout(t, w, size, name+" runika fire dialog")
 	tapButton(t, w, "Cancel")
-	doAs(t, rk, "Alexandra", runika.CmdCorrectDeck, map[string]any{"deck": "merit", "count": 0})
+	doShown(t, u, rk, "Alexandra", runika.CmdCorrectDeck, map[string]any{"deck": "merit", "count": 0})
 	for _, seat := range []console.Seat{"Bartholomew", "Christabel", "Dmitri", "Alexandra"} {
-		doAs(t, rk, seat, runika.CmdEndTurn, nil)
+		doShown(t, u, rk, seat, runika.CmdEndTurn, nil)
 	}
 	checkLayout(t, w, size, name+" runika end")
 
 	// BattleLore: the learning scenario's turn, a unit, the dice.
 	bl := newBattleLore(t, st, map[string]string{"mode": "learning"}, "Alexandra", "Bartholomew")
-	u.showGame(bl)
+	u.showGame(console.NewLocal(bl))
 	b := battleLoreScreenOf(t, u)
 	checkLayout(t, w, size, name+" battlelore command step")
-	doAs(t, bl, "Bartholomew", battlelore.CmdPlayCommandCard, nil)
+	doShown(t, u, bl, "Bartholomew", battlelore.CmdPlayCommandCard, nil)
 	for range 3 {
-		doAs(t, bl, "Bartholomew", battlelore.CmdNextStep, nil)
+		doShown(t, u, bl, "Bartholomew", battlelore.CmdNextStep, nil)
 	}
 	checkLayout(t, w, size, name+" battlelore VP step")
 	test.Tap(b.sides[0].rows[0])
@@ -187,20 +187,20 @@ func checkStatePads(t *testing.T, size fyne.Size) {
 
 	// A full game's setup: the scenario form, the muster calculator.
 	full := newBattleLore(t, st, nil, "Alexandra", "Bartholomew")
-	u.showGame(full)
+	u.showGame(console.NewLocal(full))
 	b = battleLoreScreenOf(t, u)
 	checkLayout(t, w, size, name+" battlelore setup")
 	b.enterScenario(battlelore.Daqan)
 	checkLayout(t, w, size, name+" battlelore scenario form")
 	tapButton(t, w, "Cancel")
-	doAs(t, full, "Alexandra", battlelore.CmdScenario, map[string]any{"letter": "A", "number": 1})
-	doAs(t, full, "Bartholomew", battlelore.CmdScenario, map[string]any{"letter": "B", "number": 1, "banners": "2,1"})
+	doShown(t, u, full, "Alexandra", battlelore.CmdScenario, map[string]any{"letter": "A", "number": 1})
+	doShown(t, u, full, "Bartholomew", battlelore.CmdScenario, map[string]any{"letter": "B", "number": 1, "banners": "2,1"})
 	b.musterArmy(battlelore.Daqan)
 	checkLayout(t, w, size, name+" battlelore muster")
 	tapButton(t, w, "Cancel")
-	doAs(t, full, "Alexandra", battlelore.CmdArmyCard, map[string]any{"army": "daqan-riverwatch"})
-	doAs(t, full, "Bartholomew", battlelore.CmdArmyCard, map[string]any{"army": "uthuk-chaos-host"})
+	doShown(t, u, full, "Alexandra", battlelore.CmdArmyCard, map[string]any{"army": "daqan-riverwatch"})
+	doShown(t, u, full, "Bartholomew", battlelore.CmdArmyCard, map[string]any{"army": "uthuk-chaos-host"})
 	checkLayout(t, w, size, name+" battlelore full game, legends")
-	doAs(t, full, "Bartholomew", battlelore.CmdConcede, nil)
+	doShown(t, u, full, "Bartholomew", battlelore.CmdConcede, nil)
 	checkLayout(t, w, size, name+" battlelore end")
 }

@@ -242,7 +242,7 @@ func (s *newGameScreen) start() {
 		return
 	}
 	s.showProblem("")
-	s.ui.showGame(sess)
+	s.ui.showGame(console.NewLocal(sess))
 }
 
 // hasChoice reports whether v is one of choices.

@@ -75,3 +75,15 @@ func battleLoreScreenOf(t *testing.T, u *UI) *battleLoreScreen {
 	}
 	return s
 }
+
+// doShown plays a command straight on the session behind the screen u
+// shows, then draws the change on the test's goroutine (the screen's own
+// update arrives on another goroutine; Fyne's test driver would draw it
+// there, racing the test's reads of the widgets).
+func doShown(t *testing.T, u *UI, sess *console.Session, seat console.Seat, cmd string, args map[string]any) {
+	t.Helper()
+	doAs(t, sess, seat, cmd, args)
+	if u.game != nil {
+		u.game.refreshIfChanged()
+	}
+}

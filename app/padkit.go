@@ -423,10 +423,10 @@ func (p *endPanel) set(result string, ps []console.Placement) {
 // now, for a hot-seat screen that acts for whoever's turn it is. allowed
 // reads the list out of one view (nil when the view is not the system's).
 // A view that fails is an error, not a seat with nothing to do.
-func allowedBySeat(s *console.Session, allowed func(console.View) []string) (map[console.Seat]map[string]bool, error) {
+func allowedBySeat(e *gameEnv, allowed func(console.View) []string) (map[console.Seat]map[string]bool, error) {
 	out := map[console.Seat]map[string]bool{}
-	for _, seat := range s.Seats() {
-		v, err := s.View(seat)
+	for _, seat := range e.seats() {
+		v, err := e.view(seat)
 		if err != nil {
 			return nil, err
 		}

@@ -35,10 +35,10 @@ func (u *UI) showFinished(m console.GameMeta) {
 	u.showReport(sess, false)
 }
 
-// showReport shows sess's battle report. With fromGame, Back returns to
+// showReport shows g's battle report. With fromGame, Back returns to
 // the game; otherwise to the home screen, and an "Open game" button opens
 // the pad (where Undo can reopen it).
-func (u *UI) showReport(sess *console.Session, fromGame bool) {
+func (u *UI) showReport(sess console.Game, fromGame bool) {
 	rep, err := report.Build(sess)
 	if err != nil {
 		u.showError("Could not build the battle report", err)

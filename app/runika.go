@@ -173,7 +173,7 @@ func (s *runikaScreen) build() {
 	s.panelSub = wrapped("")
 
 	s.charBox = container.NewVBox()
-	for _, seat := range s.env.session.Seats() {
+	for _, seat := range s.env.seats() {
 		seat := seat
 		b := widget.NewButtonWithIcon("", theme.AccountIcon(), func() { s.chooseCharacter(seat) })
 		b.Alignment = widget.ButtonAlignLeading
@@ -252,7 +252,7 @@ func (s *runikaScreen) fitWidth(w float32) {
 
 // refresh reads the views and redraws everything.
 func (s *runikaScreen) refresh() {
-	v, err := s.env.session.View(console.Public)
+	v, err := s.env.view(console.Public)
 	if err != nil {
 		s.env.fail(err)
 		return
@@ -263,7 +263,7 @@ func (s *runikaScreen) refresh() {
 		return
 	}
 	s.view = rv
-	allowed, err := allowedBySeat(s.env.session, func(v console.View) []string {
+	allowed, err := allowedBySeat(s.env, func(v console.View) []string {
 		if v, ok := v.(runika.View); ok {
 			return v.Allowed
 		}
@@ -516,7 +516,7 @@ func (s *runikaScreen) redrawPanel() {
 	case runika.PhaseSetup:
 		s.panelTitle.SetText("Setup")
 		s.panelSub.SetText("Each player may name their character; then start the game.")
-		for i, seat := range s.env.session.Seats() {
+		for i, seat := range s.env.seats() {
 			p, _ := s.player(seat)
 			if p.Character == "" {
 				s.charBtns[i].SetText(string(seat) + ": choose character")

@@ -48,7 +48,7 @@ func TestRunikaPlayByTapping(t *testing.T) {
 	st := console.NewMemStore()
 	sess := newRunika(t, st, map[string]string{"initiative": "bob"}, "alice", "bob", "carol")
 	u, w := newTestUI(t, st, landscapeSize)
-	u.showGame(sess)
+	u.showGame(console.NewLocal(sess))
 	s := runikaScreenOf(t, u)
 
 	// Setup: characters, then start. A refused character keeps the form
@@ -167,7 +167,7 @@ func TestRunikaMeritTieAndEnd(t *testing.T) {
 		doAs(t, sess, "alice", runika.CmdInfluence, map[string]any{"master": el})
 	}
 	u, w := newTestUI(t, st, landscapeSize)
-	u.showGame(sess)
+	u.showGame(console.NewLocal(sess))
 	s := runikaScreenOf(t, u)
 
 	// The fourth master: the merit card is due, End turn gives way to

@@ -155,7 +155,7 @@ func (s *scorePadScreen) build() {
 
 // refresh reads the view and redraws everything.
 func (s *scorePadScreen) refresh() {
-	v, err := s.env.session.View(s.env.seat)
+	v, err := s.env.view(s.env.seat)
 	if err != nil {
 		s.env.fail(err)
 		return

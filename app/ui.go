@@ -5,9 +5,11 @@
 // report.
 //
 // Screens are structs that receive the fyne.App, the fyne.Window and the
-// services they need; nothing here calls fyne.CurrentApp. Every change to a
-// game is a console.Command sent through its console.Session; screens
-// subscribe to the session and redraw on the Fyne thread (fyne.Do).
+// services they need; nothing here calls fyne.CurrentApp. A game screen holds
+// a console.Game, the one interface for a game in play (a local session
+// today, a LAN client tomorrow); every change is a console.Command sent
+// through it, and screens subscribe to it and redraw on the Fyne thread
+// (fyne.Do).
 //
 // The package does not import Fyne's app package (cmd/commandconsole does),
 // so its tests run on Fyne's test driver without a display. (It still needs
