@@ -299,7 +299,7 @@ func checkText(what, text string) error {
 	}
 	for i, r := range text {
 		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
-			return RejectWith(ReasonBadInput, "%s has a control character (%U) at byte %d; use printable text", what, r, i)
+			return RejectWith(ReasonBadInput, "%s contains a control character (%U) at byte %d; use printable text", what, r, i)
 		}
 	}
 	return nil

@@ -62,6 +62,7 @@ func Run(t *testing.T, rules console.Rules, scripts []Script) {
 			t.Run("undo", func(t *testing.T) { checkUndo(t, rules, sc) })
 			t.Run("views", func(t *testing.T) { checkViews(t, rules, sc) })
 			t.Run("rejections", func(t *testing.T) { checkRejections(t, rules, sc) })
+			t.Run("game", func(t *testing.T) { checkGame(t, rules, sc) })
 		})
 	}
 }
