@@ -1,10 +1,12 @@
 package store
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
@@ -80,45 +82,75 @@ func indexEvents(cmds *bolt.Bucket, id string, events []console.Event) error {
 
 // unindexAfter updates a game's command index for the removal of every
 // event after seq after: a command that started after it is dropped, one
-// that straddles it ends at its last event left in log.
+// that straddles it ends at its last event left in log. It reads the events
+// to be removed for their command ids; when one of them is damaged it walks
+// the whole index instead, so that a damaged event can still be undone.
 func unindexAfter(cmds, log *bolt.Bucket, id string, after uint64) error {
-	done := map[string]bool{}
+	var keys [][]byte
+	seen := map[string]bool{}
 	c := log.Cursor()
 	for k, v := c.Seek(seqKey(after + 1)); k != nil; k, v = c.Next() {
 		e, err := decodeEvent(v)
 		if err != nil {
-			seq, _ := keySeq(k)
-			return damaged(id, "event %d: %w", seq, err)
+			return unindexAfterByScan(cmds, log, id, after)
 		}
-		if done[e.Cmd] {
-			continue
+		if key := cmdKey(e.Cmd); key != nil && !seen[e.Cmd] {
+			seen[e.Cmd] = true
+			keys = append(keys, key)
 		}
-		done[e.Cmd] = true
-		key := cmdKey(e.Cmd)
-		if key == nil {
-			continue
-		}
-		first, _, ok := readSpan(cmds.Get(key))
-		if !ok || first > after {
-			if err := cmds.Delete(key); err != nil {
-				return fmt.Errorf("unindex command %q: %w", e.Cmd, err)
-			}
-			continue
-		}
-		last, err := lastOf(log, id, e.Cmd, first, after)
-		if err != nil {
+	}
+	for _, key := range keys {
+		if err := unindexKey(cmds, log, id, key, after); err != nil {
 			return err
-		}
-		if err := cmds.Put(key, spanValue(first, last)); err != nil {
-			return fmt.Errorf("index command %q: %w", e.Cmd, err)
 		}
 	}
 	return nil
 }
 
-// lastOf returns the last event of command cmd in log[first..after],
-// searching backwards (it is normally event after itself).
-func lastOf(log *bolt.Bucket, id, cmd string, first, after uint64) (uint64, error) {
+// unindexAfterByScan is unindexAfter reading the index rather than the
+// events: every entry that ends after seq after is cut.
+func unindexAfterByScan(cmds, log *bolt.Bucket, id string, after uint64) error {
+	var keys [][]byte
+	err := cmds.ForEach(func(k, v []byte) error {
+		if _, last, ok := readSpan(v); !ok || last > after {
+			keys = append(keys, slices.Clone(k))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, key := range keys {
+		if err := unindexKey(cmds, log, id, key, after); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// unindexKey cuts the index entry under key to the events up to after.
+func unindexKey(cmds, log *bolt.Bucket, id string, key []byte, after uint64) error {
+	first, _, ok := readSpan(cmds.Get(key))
+	if !ok || first > after {
+		if err := cmds.Delete(key); err != nil {
+			return fmt.Errorf("unindex command %q: %w", key, err)
+		}
+		return nil
+	}
+	last, err := lastOf(log, id, key, first, after)
+	if err != nil {
+		return err
+	}
+	if err := cmds.Put(key, spanValue(first, last)); err != nil {
+		return fmt.Errorf("index command %q: %w", key, err)
+	}
+	return nil
+}
+
+// lastOf returns the last event in log[first..after] of the command whose
+// index key is key, searching backwards (it is normally event after
+// itself).
+func lastOf(log *bolt.Bucket, id string, key []byte, first, after uint64) (uint64, error) {
 	c := log.Cursor()
 	k, v := c.Seek(seqKey(after))
 	for ; k != nil; k, v = c.Prev() {
@@ -133,7 +165,7 @@ func lastOf(log *bolt.Bucket, id, cmd string, first, after uint64) (uint64, erro
 		if err != nil {
 			return 0, damaged(id, "event %d: %w", seq, err)
 		}
-		if e.Cmd == cmd {
+		if bytes.Equal(cmdKey(e.Cmd), key) {
 			return seq, nil
 		}
 	}

@@ -121,6 +121,15 @@ func TestCommandSpanIndex(t *testing.T) {
 	h := appendCommands(t, db, "h", 2, 3)
 	poke(t, db, seqKey(2), []byte{0xc1}, bucketLogs, []byte("h"))
 	checkSpan(t, db, "h", cmdName("h", 3), 3, 3, true)
+	// A damaged event can still be undone: the index is cut by its own
+	// entries then.
+	h.LastSeq = 2
+	poke(t, db, seqKey(3), []byte{0xc1}, bucketLogs, []byte("h"))
+	if err := db.Truncate("h", 2, h); err != nil {
+		t.Fatalf("Truncate over a damaged event: %v", err)
+	}
+	checkSpan(t, db, "h", cmdName("h", 3), 0, 0, false)
+	checkSpan(t, db, "h", cmdName("h", 1), 1, 1, true)
 	if err := db.Delete(h.ID); err != nil {
 		t.Fatal(err)
 	}

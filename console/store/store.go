@@ -432,11 +432,11 @@ func (db *DB) initSchema() error {
 		}
 		return migrate(tx, version)
 	})
-	if err != nil {
+	if err = db.fileErr(err); err != nil {
 		if errors.Is(err, ErrNotSaveFile) || errors.Is(err, ErrNewerSchema) || errors.Is(err, ErrDamaged) {
 			return err
 		}
-		return fmt.Errorf("initialise save file %s: %w", db.path, db.fileErr(err))
+		return fmt.Errorf("initialise save file %s: %w", db.path, err)
 	}
 	return nil
 }
