@@ -16,8 +16,8 @@
 //	   object {"error": message, "reason": reason}, reason being the
 //	   console.Reason ("not-allowed", "bad-input", "not-found", ...)
 //	2  the environment: the save file is in use, unreadable (permission
-//	   denied), from a newer version, damaged or not a save file, a disk
-//	   error, or an internal error; stdout holds nothing more
+//	   denied), from a newer version, empty, damaged or not a save file, a
+//	   disk error, or an internal error; stdout holds nothing more
 //
 // A panic never reaches the user as a stack trace: ccctl prints
 // "ccctl: internal error: ..." and exits 2 (with the stack when
@@ -82,14 +82,16 @@ const (
 )
 
 // exitHelp is the exit-status part of ccctl help.
-const exitHelp = `Exit status:
+const exitHelp = `
+Exit status:
   0  done
   1  refused by the rules or bad input (a command not allowed now, a bad flag
      or argument value, an unknown game, system, seat or command); stdout then
      holds {"error": message, "reason": reason}, e.g. "not-allowed",
      "bad-input", "not-found", "not-your-turn", "wrong-phase"
   2  the environment: save file in use, permission denied, from a newer
-     version, damaged or not a save file; disk errors; internal errors
+     version, empty, damaged or not a save file; disk errors; internal
+     errors (nothing more on stdout)
 Set COMMANDCONSOLE_DEBUG=1 to see the stack of an internal error.
 `
 

@@ -23,8 +23,9 @@ const maxIDLen = 255
 // wastes space.
 const logFillPercent = 0.9
 
-// wrap adds the operation and game to err. A DamagedError already names the
-// game, so it only gets the operation.
+// wrap adds the operation and game to err. Damaged pages met by the guard
+// (a *pageError) become a DamagedError for game id. A DamagedError already
+// names the game, so it only gets the operation.
 func wrap(op, id string, err error) error {
 	if err == nil {
 		return nil
@@ -62,9 +63,10 @@ type buckets struct {
 	index, log, snaps, cmds *bolt.Bucket
 }
 
-// gameBuckets returns the top-level index and game id's log and snapshot
-// buckets. It fails with ErrNotFound when the game has no index record and
-// with a DamagedError when it has one but lacks a nested bucket.
+// gameBuckets returns the top-level index and game id's log, snapshot and
+// command index buckets. It fails with ErrNotFound when the game has no
+// index record and with a DamagedError when it has one but lacks a nested
+// bucket.
 func gameBuckets(tx *bolt.Tx, id string) (buckets, error) {
 	gb := buckets{index: tx.Bucket(bucketIndex)}
 	if !hasRecord(gb.index, []byte(id)) {
