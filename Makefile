@@ -4,7 +4,7 @@
 GO      ?= go
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: run test deps ccctl build bench fmt fmt-check vet android-check screenshot ci clean
+.PHONY: run test deps ccctl build bench fmt fmt-check vet tidy-check android-check screenshot ci clean
 
 ## run: install what is missing, then start the app (needs a display)
 run:
@@ -41,6 +41,10 @@ fmt-check:
 vet: deps
 	$(GO) vet ./...
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...
+
+## tidy-check: go mod tidy would leave go.mod and go.sum as they are
+tidy-check:
+	$(GO) mod tidy -diff
 
 ## android-check: everything outside the GUI builds for Android tablets
 android-check:

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -56,7 +58,7 @@ func init() {
 	}
 }
 
-// usageError is an error in how ccctl was called; it exits with status 2.
+// usageError is an error in how ccctl was called; it exits with status 1.
 // err, when set, is what it wraps for errors.Is (console.ErrNotFound).
 type usageError struct {
 	msg string
@@ -71,29 +73,74 @@ func usagef(format string, a ...any) error {
 	return &usageError{msg: fmt.Sprintf(format, a...)}
 }
 
-// main runs the call and maps its error to an exit status.
-func (c *cli) main(args []string) int {
+// main runs the call and maps its error to an exit status. A panic is
+// caught here too: no stack trace reaches the user (unless
+// COMMANDCONSOLE_DEBUG=1), only one line and exit status 2.
+func (c *cli) main(args []string) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(c.stderr, "ccctl: internal error: %s\n", oneLine(fmt.Sprint(r)))
+			if os.Getenv(debugEnv) == "1" {
+				c.stderr.Write(debug.Stack())
+			}
+			code = exitEnv
+		}
+	}()
 	err := c.dispatch(args)
 	if err == nil {
 		return exitOK
 	}
 	fmt.Fprintf(c.stderr, "ccctl: %s\n", oneLine(err.Error()))
-	return exitCode(err)
+	code = exitCode(err)
+	if code == exitRefused {
+		// A refusal is also a JSON document on stdout, for scripts.
+		_ = c.writeJSON(refusalOut{Error: oneLine(err.Error()), Reason: reasonOf(err)})
+	}
+	return code
 }
 
-// exitCode tells rejected input (2) from internal failures (1).
+// refusalOut is what a refused call prints on stdout.
+type refusalOut struct {
+	Error  string         `json:"error"`
+	Reason console.Reason `json:"reason"`
+}
+
+// reasonOf is the structured reason of a refusal: the Rejection's own, or
+// not-found for an unknown game and bad-input for any other usage error.
+func reasonOf(err error) console.Reason {
+	if r := console.ReasonOf(err); r != "" {
+		return r
+	}
+	if errors.Is(err, console.ErrNotFound) {
+		return console.ReasonNotFound
+	}
+	return console.ReasonBadInput
+}
+
+// exitCode tells input the rules or ccctl refuse (1) from trouble with the
+// environment: the save file or the disk, and internal failures (2).
 func exitCode(err error) int {
-	var u *usageError
+	var (
+		u *usageError
+		d *store.DamagedError
+	)
 	switch {
+	case errors.Is(err, store.ErrInUse),
+		errors.Is(err, store.ErrNewerSchema),
+		errors.Is(err, store.ErrDamaged),
+		errors.Is(err, store.ErrEmptyFile),
+		errors.Is(err, store.ErrNotSaveFile),
+		errors.As(err, &d),
+		errors.Is(err, fs.ErrPermission):
+		return exitEnv
 	case errors.As(err, &u),
 		console.IsRejection(err),
 		errors.Is(err, console.ErrNotFound),
 		errors.Is(err, store.ErrBadGameFile),
-		errors.Is(err, store.ErrNotSaveFile),
 		errors.Is(err, fs.ErrNotExist):
-		return exitRejected
+		return exitRefused
 	}
-	return exitInternal
+	return exitEnv
 }
 
 // oneLine keeps the first line of a message (a rules panic carries a stack
@@ -178,8 +225,8 @@ func (c *cli) help(args []string) error {
 		fmt.Fprintf(&b, "  ccctl %s\n", v.usage)
 	}
 	b.WriteString("\n--db may come before or after the verb; the default is the app's save file.\n")
-	b.WriteString("Output is one JSON document; errors are one line on stderr.\n")
-	b.WriteString("Exit status: 0 success, 2 input rejected, 1 internal failure.\n")
+	b.WriteString("Output is one JSON document on stdout; errors are one line on stderr.\n")
+	b.WriteString(exitHelp)
 	_, err := io.WriteString(c.stdout, b.String())
 	return err
 }

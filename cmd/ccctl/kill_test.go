@@ -4,6 +4,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -187,15 +188,16 @@ func TestDoProcesses(t *testing.T) {
 			t.Fatalf("ccctl do %d printed %s (%v); want seq %d", i, out, err, i)
 		}
 	}
-	// A rejected command exits 2 with one line on stderr.
+	// A rejected command exits 1 with one line on stderr and the refusal
+	// as JSON on stdout.
 	cmd := ccctlProcess(t, "do", created.ID, "--db", db, "--seat", "a", "add", "player=zoe", "points=1")
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err = cmd.Output()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 {
-		t.Fatalf("rejected do: got %v, want exit status 2", err)
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Fatalf("rejected do: got %v, want exit status 1", err)
 	}
-	if len(out) != 0 || !strings.HasPrefix(stderr.String(), "ccctl: do: ") || strings.Count(stderr.String(), "\n") != 1 {
+	if !bytes.Contains(out, []byte(`"reason": "`)) || !strings.HasPrefix(stderr.String(), "ccctl: do: ") || strings.Count(stderr.String(), "\n") != 1 {
 		t.Errorf("rejected do: stdout %q, stderr %q", out, stderr.String())
 	}
 }

@@ -7,9 +7,21 @@
 // Every call prints one indented JSON document on stdout (except report in
 // Markdown or HTML, and export to "-", which print the file itself) and
 // reports an error as one line on stderr starting "ccctl: ". The exit status
-// is 0 on success, 2 when the input was rejected (bad flags, an unknown
-// game, system, seat or command, a command the rules refuse, a damaged file
-// to import) and 1 on an internal failure.
+// is
+//
+//	0  done
+//	1  refused: by the rules (a command not allowed now) or as bad input (a
+//	   bad flag or argument value, an unknown game, system, seat or command,
+//	   a file to import that is not a game); stdout then holds one JSON
+//	   object {"error": message, "reason": reason}, reason being the
+//	   console.Reason ("not-allowed", "bad-input", "not-found", ...)
+//	2  the environment: the save file is in use, unreadable (permission
+//	   denied), from a newer version, empty, damaged or not a save file, a
+//	   disk error, or an internal error; stdout holds nothing more
+//
+// A panic never reaches the user as a stack trace: ccctl prints
+// "ccctl: internal error: ..." and exits 2 (with the stack when
+// COMMANDCONSOLE_DEBUG=1).
 //
 // Usage:
 //
@@ -62,9 +74,27 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return c.main(args)
 }
 
-// exit codes.
+// Exit codes (see the package doc and exitHelp).
 const (
-	exitOK       = 0
-	exitInternal = 1
-	exitRejected = 2
+	exitOK      = 0
+	exitRefused = 1
+	exitEnv     = 2
 )
+
+// exitHelp is the exit-status part of ccctl help.
+const exitHelp = `
+Exit status:
+  0  done
+  1  refused by the rules or bad input (a command not allowed now, a bad flag
+     or argument value, an unknown game, system, seat or command); stdout then
+     holds {"error": message, "reason": reason}, e.g. "not-allowed",
+     "bad-input", "not-found", "not-your-turn", "wrong-phase"
+  2  the environment: save file in use, permission denied, from a newer
+     version, empty, damaged or not a save file; disk errors; internal
+     errors (nothing more on stdout)
+Set COMMANDCONSOLE_DEBUG=1 to see the stack of an internal error.
+`
+
+// debugEnv names the environment variable that adds the stack trace to an
+// internal error.
+const debugEnv = "COMMANDCONSOLE_DEBUG"

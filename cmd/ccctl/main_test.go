@@ -46,6 +46,35 @@ func ccctl(t *testing.T, db, stdin string, args ...string) result {
 	return result{out.String(), errb.String(), code}
 }
 
+// refusal checks that r is a refusal: exit status 1, one line on stderr
+// starting "ccctl: " and containing want, and on stdout one JSON object
+// with the same message and a reason.
+func refusal(t *testing.T, r result, want string) {
+	t.Helper()
+	if r.code != 1 {
+		t.Errorf("exit: got %d, want 1 (stderr %q)", r.code, r.stderr)
+	}
+	if !strings.HasPrefix(r.stderr, "ccctl: ") || strings.Count(r.stderr, "\n") != 1 || !strings.HasSuffix(r.stderr, "\n") {
+		t.Errorf("stderr: got %q, want one line starting \"ccctl: \"", r.stderr)
+	}
+	if !strings.Contains(r.stderr, want) {
+		t.Errorf("stderr: got %q, want it to contain %q", r.stderr, want)
+	}
+	var out struct {
+		Error  string `json:"error"`
+		Reason string `json:"reason"`
+	}
+	dec := json.NewDecoder(strings.NewReader(r.stdout))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&out); err != nil || dec.More() {
+		t.Errorf("stdout: got %q, want one JSON object {error, reason} (%v)", r.stdout, err)
+		return
+	}
+	if msg := strings.TrimSuffix(strings.TrimPrefix(r.stderr, "ccctl: "), "\n"); out.Error != msg || out.Reason == "" {
+		t.Errorf("stdout: got %+v, want error %q and a reason", out, msg)
+	}
+}
+
 // ok runs a call that must succeed and returns its stdout.
 func ok(t *testing.T, db string, args ...string) string {
 	t.Helper()

@@ -33,9 +33,8 @@ func TestSimRotters(t *testing.T) {
 		{"sim", "rotters", "--scenario", "vip", "--bogus"},
 		{"sim"},
 	} {
-		r := ccctl(t, "", "", bad...)
-		if r.code != 2 || !strings.HasPrefix(r.stderr, "ccctl: sim: ") {
-			t.Errorf("ccctl %s: exit %d, stderr %q; want exit 2 with a message", strings.Join(bad, " "), r.code, r.stderr)
-		}
+		t.Run(strings.Join(bad, " "), func(t *testing.T) {
+			refusal(t, ccctl(t, "", "", bad...), "ccctl: sim: ")
+		})
 	}
 }

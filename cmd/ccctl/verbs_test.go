@@ -214,7 +214,7 @@ func TestPlayFlow(t *testing.T) {
 	if got := okJSON(t, db, "delete", id)["deleted"]; got != id {
 		t.Errorf("delete: got %v", got)
 	}
-	if r := ccctl(t, db, "", "view", id); r.code != 2 || !strings.Contains(r.stderr, "no game") {
+	if r := ccctl(t, db, "", "view", id); r.code != 1 || !strings.Contains(r.stderr, "no game") {
 		t.Errorf("view after delete: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
@@ -342,7 +342,6 @@ func TestRejections(t *testing.T) {
 		{"script bad line", []string{"script", badScript, "--game", id}, `bad.jsonl line 2: json: unknown field "command"`},
 		{"script new without seats", []string{"script", badScript, "--system", "scorepad"}, "--seats is required"},
 		{"bench extra", []string{"bench", "--fast"}, "flag provided but not defined: -fast"},
-		{"db not a save file", []string{"--db", notGame, "saves"}, "is not a Command Console save file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -350,19 +349,7 @@ func TestRejections(t *testing.T) {
 			if len(args) > 0 && args[0] != "--db" {
 				args = append([]string{"--db", db}, args...)
 			}
-			r := ccctl(t, "", "", args...)
-			if r.code != 2 {
-				t.Errorf("exit: got %d, want 2 (stderr %q)", r.code, r.stderr)
-			}
-			if r.stdout != "" {
-				t.Errorf("stdout: got %q, want nothing", r.stdout)
-			}
-			if !strings.HasPrefix(r.stderr, "ccctl: ") || strings.Count(r.stderr, "\n") != 1 || !strings.HasSuffix(r.stderr, "\n") {
-				t.Errorf("stderr: got %q, want one line starting \"ccctl: \"", r.stderr)
-			}
-			if !strings.Contains(r.stderr, tt.want) {
-				t.Errorf("stderr: got %q, want it to contain %q", r.stderr, tt.want)
-			}
+			refusal(t, ccctl(t, "", "", args...), tt.want)
 		})
 	}
 	// The bad script played its first line before the rejected one.
@@ -417,7 +404,7 @@ func TestImportUnplayable(t *testing.T) {
 	}
 	dst := tempDB(t)
 	r := ccctl(t, dst, "", "import", file)
-	if r.code != 2 || !strings.Contains(r.stderr, "cannot be played") || !strings.Contains(r.stderr, `unknown game system "chess"`) {
+	if r.code != 1 || !strings.Contains(r.stderr, "cannot be played") || !strings.Contains(r.stderr, `unknown game system "chess"`) {
 		t.Errorf("import of a chess game: exit %d, stderr %q", r.code, r.stderr)
 	}
 	saves := okJSON(t, dst, "saves")
@@ -426,8 +413,8 @@ func TestImportUnplayable(t *testing.T) {
 	}
 }
 
-// TestInUse checks that a save file another process holds is an internal
-// failure (exit 1) with a clear message, not a rejection.
+// TestInUse checks that a save file another process holds is trouble with
+// the environment (exit 2) with a clear message, not a refusal.
 func TestInUse(t *testing.T) {
 	t.Parallel()
 	path := tempDB(t)
@@ -439,8 +426,8 @@ func TestInUse(t *testing.T) {
 	// bbolt's lock is per open file description, so a second open in this
 	// process waits like another process would.
 	r := ccctl(t, path, "", "saves")
-	if r.code != 1 || !strings.Contains(r.stderr, "is in use by another Command Console") {
-		t.Errorf("saves on a held file: exit %d, stderr %q; want 1 and \"in use\"", r.code, r.stderr)
+	if r.code != 2 || !strings.Contains(r.stderr, "is in use by another Command Console") || r.stdout != "" {
+		t.Errorf("saves on a held file: exit %d, stderr %q, stdout %q; want 2, \"in use\" and nothing on stdout", r.code, r.stderr, r.stdout)
 	}
 }
 
@@ -578,15 +565,13 @@ func TestScriptStdin(t *testing.T) {
 		t.Errorf("script output: got %v", v)
 	}
 
-	// A rejected line stops the script with exit 2, naming the line, and
+	// A rejected line stops the script with exit 1, naming the line, and
 	// keeps what was played before it.
 	bad := `{"seat":"alice","cmd":"add","args":{"player":"bob","points":1}}` + "\n" +
 		`{"seat":"alice","cmd":"add","args":{"player":"bob","points":1,"round":7}}` + "\n" +
 		`{"seat":"alice","cmd":"add","args":{"player":"bob","points":1}}` + "\n"
 	r = ccctl(t, db, bad, "script", "-", "--game", id)
-	if r.code != 2 || r.stdout != "" {
-		t.Fatalf("bad script: exit %d, stdout %q; want 2 and nothing", r.code, r.stdout)
-	}
+	refusal(t, r, "script: - line 2: ")
 	for _, want := range []string{"script: - line 2: ", "round 7 does not exist yet", "keeps the 1 lines played before it", id} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("bad script stderr: got %q, want %q in it", r.stderr, want)
@@ -598,7 +583,7 @@ func TestScriptStdin(t *testing.T) {
 
 	// Malformed JSON is a rejection too.
 	r = ccctl(t, db, "{\"seat\":\"alice\",\n", "script", "-", "--game", id)
-	if r.code != 2 || !strings.Contains(r.stderr, "- line 1: ") {
+	if r.code != 1 || !strings.Contains(r.stderr, "- line 1: ") {
 		t.Errorf("malformed script: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
@@ -661,23 +646,23 @@ func TestScriptRejectExpectation(t *testing.T) {
 	db := tempDB(t)
 	okJSON(t, db, "script", write("refused.jsonl", setup+`{"seat":"a","cmd":"add","args":{"player":"zed","points":1},"reject":"zed"}`+"\n"))
 	r := ccctl(t, db, "", "script", write("accepted.jsonl", setup+`{"seat":"a","cmd":"add","args":{"player":"a","points":1},"reject":"anything"}`+"\n"))
-	if r.code != 2 || !strings.Contains(r.stderr, "line 2") || !strings.Contains(r.stderr, "must refuse") {
-		t.Fatalf("an accepted line marked reject: exit %d, stderr %q; want exit 2 naming line 2", r.code, r.stderr)
+	if r.code != 1 || !strings.Contains(r.stderr, "line 2") || !strings.Contains(r.stderr, "must refuse") {
+		t.Fatalf("an accepted line marked reject: exit %d, stderr %q; want exit 1 naming line 2", r.code, r.stderr)
 	}
 	r = ccctl(t, db, "", "script", write("other.jsonl", setup+`{"seat":"a","cmd":"add","args":{"player":"zed","points":1},"reject":"the game is over"}`+"\n"))
-	if r.code != 2 || !strings.Contains(r.stderr, "expects a refusal containing") {
-		t.Fatalf("a refusal for another reason: exit %d, stderr %q; want exit 2", r.code, r.stderr)
+	if r.code != 1 || !strings.Contains(r.stderr, "expects a refusal containing") {
+		t.Fatalf("a refusal for another reason: exit %d, stderr %q; want exit 1", r.code, r.stderr)
 	}
 	r = ccctl(t, db, "", "script", write("late.jsonl", setup+`{"seat":"a","cmd":"next-round"}`+"\n"+setup))
-	if r.code != 2 || !strings.Contains(r.stderr, "line 3") {
-		t.Fatalf("a second setup line: exit %d, stderr %q; want exit 2 naming line 3", r.code, r.stderr)
+	if r.code != 1 || !strings.Contains(r.stderr, "line 3") {
+		t.Fatalf("a second setup line: exit %d, stderr %q; want exit 1 naming line 3", r.code, r.stderr)
 	}
 }
 
 func TestScriptSetupFlagsWithoutSystem(t *testing.T) {
 	db := tempDB(t)
 	r := ccctl(t, db, `{"seat":"a","cmd":"next-round"}`+"\n", "script", "-", "--seats", "a,b")
-	if r.code != 2 || !strings.Contains(r.stderr, "--system is required") {
-		t.Fatalf("--seats without --system: exit %d, stderr %q; want exit 2 saying --system is required", r.code, r.stderr)
+	if r.code != 1 || !strings.Contains(r.stderr, "--system is required") {
+		t.Fatalf("--seats without --system: exit %d, stderr %q; want exit 1 saying --system is required", r.code, r.stderr)
 	}
 }

@@ -46,7 +46,7 @@ func PopulateForBench(db *DB, id string, events int, snapshotEvery int) error {
 		}
 		meta.LastSeq = uint64(end)
 		meta.Updated = benchTime.Add(time.Duration(end) * time.Second)
-		err := db.bolt.Update(func(tx *bolt.Tx) error {
+		err := db.update(func(tx *bolt.Tx) error {
 			if err := appendTx(tx, id, batch, meta); err != nil {
 				return err
 			}

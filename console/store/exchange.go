@@ -18,6 +18,12 @@ const Magic = "COMMANDCONSOLE-GAME\n"
 // included.
 const MaxImportSize = 256 << 20
 
+// ExportVersion is the version of the exported game format Export writes
+// and the newest Import reads. It is apart from SchemaVersion: the command
+// index added in save format 2 is rebuilt on import, so exports stay
+// readable by older versions.
+const ExportVersion = 1
+
 // maxImport is MaxImportSize, lowered by tests.
 var maxImport int64 = MaxImportSize
 
@@ -40,8 +46,8 @@ type exportFile struct {
 // then msgpack of the save-format version, the metadata, every snapshot and
 // every event. Import reads it back, on this tablet or another.
 func (db *DB) Export(id string, w io.Writer) error {
-	f := exportFile{Schema: SchemaVersion}
-	err := db.bolt.View(func(tx *bolt.Tx) error {
+	f := exportFile{Schema: ExportVersion}
+	err := db.view(func(tx *bolt.Tx) error {
 		gb, meta, err := loadGame(tx, id)
 		if err != nil {
 			return err
@@ -96,7 +102,7 @@ func (db *DB) Import(r io.Reader) (console.GameMeta, error) {
 		return console.GameMeta{}, fmt.Errorf("import: %w", err)
 	}
 	meta := f.Meta
-	err = db.bolt.Update(func(tx *bolt.Tx) error {
+	err = db.update(func(tx *bolt.Tx) error {
 		id, err := freeID(tx, meta.ID)
 		if err != nil {
 			return err
@@ -117,6 +123,9 @@ func (db *DB) Import(r io.Reader) (console.GameMeta, error) {
 			if err := gb.log.Put(seqKey(e.Seq), v); err != nil {
 				return fmt.Errorf("event %d: %w", e.Seq, err)
 			}
+		}
+		if err := indexEvents(gb.cmds, id, f.Events); err != nil {
+			return err
 		}
 		for _, s := range f.Snapshots {
 			if err := putSnapshot(gb.snaps, meta, s); err != nil {
@@ -154,10 +163,10 @@ func parseGameFile(data []byte) (exportFile, error) {
 		return f, badFile("it is damaged: %v", err)
 	}
 	switch {
-	case head.Schema > SchemaVersion:
-		return f, badFile("it was exported by a newer Command Console (save format %d; this version reads up to %d)", head.Schema, SchemaVersion)
+	case head.Schema > ExportVersion:
+		return f, badFile("it was exported by a newer Command Console (export format %d; this version reads up to %d)", head.Schema, ExportVersion)
 	case head.Schema < 1:
-		return f, badFile("its save format %d is unknown", head.Schema)
+		return f, badFile("its export format %d is unknown", head.Schema)
 	}
 	if err := decodeStrict(body, &f); err != nil {
 		return f, badFile("it is damaged: %v", err)
@@ -188,9 +197,15 @@ func parseGameFile(data []byte) (exportFile, error) {
 func freeID(tx *bolt.Tx, id string) (string, error) {
 	taken := func(id string) bool {
 		k := []byte(id)
-		return hasRecord(tx.Bucket(bucketIndex), k) ||
-			tx.Bucket(bucketLogs).Bucket(k) != nil ||
-			tx.Bucket(bucketSnapshots).Bucket(k) != nil
+		if hasRecord(tx.Bucket(bucketIndex), k) {
+			return true
+		}
+		for _, name := range gameParents {
+			if tx.Bucket(name).Bucket(k) != nil {
+				return true
+			}
+		}
+		return false
 	}
 	if !taken(id) {
 		return id, nil
@@ -208,12 +223,12 @@ func freeID(tx *bolt.Tx, id string) (string, error) {
 // be opened with Open.
 func (db *DB) Backup(w io.Writer) (int64, error) {
 	var n int64
-	err := db.bolt.View(func(tx *bolt.Tx) (err error) {
+	err := db.view(func(tx *bolt.Tx) (err error) {
 		n, err = tx.WriteTo(w)
 		return err
 	})
 	if err != nil {
-		return n, fmt.Errorf("back up %s: %w", db.path, err)
+		return n, fmt.Errorf("back up %s: %w", db.path, db.fileErr(err))
 	}
 	return n, nil
 }

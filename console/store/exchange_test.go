@@ -111,7 +111,7 @@ func TestGoldenImport(t *testing.T) {
 		t.Errorf("golden meta = %+v", meta)
 	}
 	if again := export(t, db, "golden"); !bytes.Equal(again, file) {
-		t.Error("the export format changed: the golden file no longer round-trips (bump SchemaVersion if meant, and keep importing v1)")
+		t.Error("the export format changed: the golden file no longer round-trips (bump ExportVersion if meant, and keep importing v1)")
 	}
 }
 
@@ -130,7 +130,7 @@ func TestImportRejects(t *testing.T) {
 		m := newMeta("g", 1)
 		m.LastSeq = 4
 		return exportFile{
-			Schema:    SchemaVersion,
+			Schema:    ExportVersion,
 			Meta:      m,
 			Snapshots: []console.Snapshot{{Seq: 2}, {Seq: 4}},
 			Events:    mkEvents(1, 4),
@@ -154,8 +154,8 @@ func TestImportRejects(t *testing.T) {
 		{"truncated", valid[:len(valid)-5], "damaged"},
 		{"trailing bytes", append(slices.Clone(valid), 0), "damaged"},
 		{"length bomb", append([]byte(Magic), 0xc6, 0xff, 0xff, 0xff, 0xff), "damaged"},
-		{"newer schema", change(func(f *exportFile) { f.Schema = 2 }), "newer Command Console (save format 2"},
-		{"schema 0", change(func(f *exportFile) { f.Schema = 0 }), "save format 0 is unknown"},
+		{"newer schema", change(func(f *exportFile) { f.Schema = ExportVersion + 1 }), "newer Command Console (export format 2"},
+		{"schema 0", change(func(f *exportFile) { f.Schema = 0 }), "export format 0 is unknown"},
 		{"no id", change(func(f *exportFile) { f.Meta.ID = "" }), "empty game id"},
 		{"LastSeq too high", change(func(f *exportFile) { f.Meta.LastSeq = 5 }), "holds 4 events but"},
 		{"LastSeq too low", change(func(f *exportFile) { f.Meta.LastSeq = 3 }), "holds 4 events but"},

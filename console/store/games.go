@@ -23,11 +23,16 @@ const maxIDLen = 255
 // wastes space.
 const logFillPercent = 0.9
 
-// wrap adds the operation and game to err. A DamagedError already names the
-// game, so it only gets the operation.
+// wrap adds the operation and game to err. Damaged pages met by the guard
+// (a *pageError) become a DamagedError for game id. A DamagedError already
+// names the game, so it only gets the operation.
 func wrap(op, id string, err error) error {
 	if err == nil {
 		return nil
+	}
+	var pe *pageError
+	if errors.As(err, &pe) {
+		err = &DamagedError{ID: id, Err: pe}
 	}
 	var d *DamagedError
 	if errors.As(err, &d) {
@@ -55,12 +60,13 @@ func validateID(id string) error {
 
 // buckets are one game's nested buckets in a transaction.
 type buckets struct {
-	index, log, snaps *bolt.Bucket
+	index, log, snaps, cmds *bolt.Bucket
 }
 
-// gameBuckets returns the top-level index and game id's log and snapshot
-// buckets. It fails with ErrNotFound when the game has no index record and
-// with a DamagedError when it has one but lacks a nested bucket.
+// gameBuckets returns the top-level index and game id's log, snapshot and
+// command index buckets. It fails with ErrNotFound when the game has no
+// index record and with a DamagedError when it has one but lacks a nested
+// bucket.
 func gameBuckets(tx *bolt.Tx, id string) (buckets, error) {
 	gb := buckets{index: tx.Bucket(bucketIndex)}
 	if !hasRecord(gb.index, []byte(id)) {
@@ -68,15 +74,19 @@ func gameBuckets(tx *bolt.Tx, id string) (buckets, error) {
 	}
 	gb.log = tx.Bucket(bucketLogs).Bucket([]byte(id))
 	gb.snaps = tx.Bucket(bucketSnapshots).Bucket([]byte(id))
-	if gb.log == nil {
+	gb.cmds = tx.Bucket(bucketCommands).Bucket([]byte(id))
+	switch {
+	case gb.log == nil:
 		return gb, damaged(id, "its event log is missing")
-	}
-	if gb.snaps == nil {
+	case gb.snaps == nil:
 		return gb, damaged(id, "its snapshot bucket is missing")
+	case gb.cmds == nil:
+		return gb, damaged(id, "its command index is missing")
 	}
 	if tx.Writable() {
 		gb.log.FillPercent = logFillPercent
 		gb.snaps.FillPercent = logFillPercent
+		gb.cmds.FillPercent = logFillPercent
 	}
 	return gb, nil
 }
@@ -154,7 +164,7 @@ func loadGame(tx *bolt.Tx, id string) (buckets, console.GameMeta, error) {
 // Create records a new game with an empty log. meta.ID must be a non-empty
 // id not already in the file and meta.LastSeq must be 0.
 func (db *DB) Create(meta console.GameMeta) error {
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx *bolt.Tx) error {
 		if err := validateID(meta.ID); err != nil {
 			return err
 		}
@@ -173,7 +183,7 @@ func (db *DB) Create(meta console.GameMeta) error {
 // replacing any orphaned buckets left under that id.
 func createGame(tx *bolt.Tx, meta console.GameMeta) error {
 	id := []byte(meta.ID)
-	for _, name := range [][]byte{bucketLogs, bucketSnapshots} {
+	for _, name := range gameParents {
 		parent := tx.Bucket(name)
 		if err := parent.DeleteBucket(id); err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
 			return fmt.Errorf("clear %s bucket: %w", name, err)
@@ -192,7 +202,7 @@ func createGame(tx *bolt.Tx, meta console.GameMeta) error {
 // updates the metadata alone). Otherwise Append fails with ErrSequence and
 // writes nothing.
 func (db *DB) Append(id string, events []console.Event, meta console.GameMeta) error {
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx *bolt.Tx) error {
 		return appendTx(tx, id, events, meta)
 	})
 	return wrap("append to", id, err)
@@ -219,6 +229,9 @@ func appendTx(tx *bolt.Tx, id string, events []console.Event, meta console.GameM
 			return fmt.Errorf("event %d: %w", e.Seq, err)
 		}
 	}
+	if err := indexEvents(gb.cmds, id, events); err != nil {
+		return err
+	}
 	return putMeta(gb.index, meta)
 }
 
@@ -226,7 +239,7 @@ func appendTx(tx *bolt.Tx, id string, events []console.Event, meta console.GameM
 // and stores meta, in one transaction. meta.LastSeq must equal after, which
 // must not be beyond the end of the log (ErrSequence).
 func (db *DB) Truncate(id string, after uint64, meta console.GameMeta) error {
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx *bolt.Tx) error {
 		if meta.ID != id {
 			return fmt.Errorf("metadata is for game %q", meta.ID)
 		}
@@ -239,6 +252,9 @@ func (db *DB) Truncate(id string, after uint64, meta console.GameMeta) error {
 		}
 		if meta.LastSeq != after {
 			return fmt.Errorf("%w: metadata says LastSeq %d, want %d", ErrSequence, meta.LastSeq, after)
+		}
+		if err := unindexAfter(gb.cmds, gb.log, id, after); err != nil {
+			return fmt.Errorf("command index: %w", err)
 		}
 		if err := deleteAfter(gb.log, after); err != nil {
 			return fmt.Errorf("events: %w", err)
@@ -270,7 +286,7 @@ func deleteAfter(b *bolt.Bucket, after uint64) error {
 // PutSnapshot stores a snapshot of the game, replacing any at the same Seq.
 // snap.Seq must not be beyond the end of the log.
 func (db *DB) PutSnapshot(id string, snap console.Snapshot) error {
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx *bolt.Tx) error {
 		gb, meta, err := loadGame(tx, id)
 		if err != nil {
 			return err
@@ -295,7 +311,7 @@ func putSnapshot(b *bolt.Bucket, meta console.GameMeta, snap console.Snapshot) e
 // Meta returns one game's metadata.
 func (db *DB) Meta(id string) (console.GameMeta, error) {
 	var meta console.GameMeta
-	err := db.bolt.View(func(tx *bolt.Tx) (err error) {
+	err := db.view(func(tx *bolt.Tx) (err error) {
 		meta, err = getMeta(tx.Bucket(bucketIndex), id)
 		return err
 	})
@@ -312,7 +328,7 @@ func (db *DB) Load(id string) (console.GameMeta, *console.Snapshot, []console.Ev
 		snap   *console.Snapshot
 		events []console.Event
 	)
-	err := db.bolt.View(func(tx *bolt.Tx) error {
+	err := db.view(func(tx *bolt.Tx) error {
 		gb, m, err := loadGame(tx, id)
 		if err != nil {
 			return err
@@ -396,7 +412,7 @@ func readEvents(log *bolt.Bucket, id string, from, to uint64) ([]console.Event, 
 // beyond the end of the log is cut at the end.
 func (db *DB) Events(id string, from, to uint64) ([]console.Event, error) {
 	var events []console.Event
-	err := db.bolt.View(func(tx *bolt.Tx) error {
+	err := db.view(func(tx *bolt.Tx) error {
 		gb, meta, err := loadGame(tx, id)
 		if err != nil {
 			return err
@@ -415,48 +431,100 @@ func (db *DB) Events(id string, from, to uint64) ([]console.Event, error) {
 }
 
 // List returns every game's metadata, most recently updated first (ties by
-// id). A game whose index record is damaged is left out of the list and
-// reported as a *DamagedError in the second result, in id order; the third
-// result is an error only when the file itself cannot be read.
+// id). A damaged game is left out of the list and reported as a
+// *DamagedError in the second result, in id order: one whose index record
+// does not decode, whose log, snapshot or command buckets are missing, whose
+// log keys do not run 1..LastSeq, or whose pages make bbolt fail. Event
+// records themselves are not decoded here; Load checks them. When the list
+// of games itself is damaged part-way, the games read before the damage are
+// listed and the damage is reported as one more error. The third result is
+// an error only when the file cannot be read at all.
 func (db *DB) List() ([]console.GameMeta, []error, error) {
 	var (
 		metas   []console.GameMeta
 		damages []error
 	)
-	err := db.bolt.View(func(tx *bolt.Tx) error {
+	err := db.view(func(tx *bolt.Tx) error {
 		idx := tx.Bucket(bucketIndex)
-		return idx.ForEach(func(k, v []byte) error {
-			if idx.Bucket(k) != nil {
-				return nil // a nested bucket; the index has none
-			}
-			m, err := metaRecord(string(k), v)
-			if err != nil {
-				damages = append(damages, err)
+		type record struct{ k, v []byte }
+		var records []record
+		ierr := guard(func() error {
+			return idx.ForEach(func(k, v []byte) error {
+				if idx.Bucket(k) == nil { // the index has no nested buckets
+					records = append(records, record{k, v})
+				}
 				return nil
+			})
+		})
+		for _, r := range records {
+			id := string(r.k)
+			m, err := metaRecord(id, r.v)
+			if err == nil {
+				err = guard(func() error { return checkGame(tx, id, m) })
+			}
+			if err != nil {
+				var pe *pageError
+				if errors.As(err, &pe) {
+					err = &DamagedError{ID: id, Err: pe}
+				}
+				damages = append(damages, err)
+				continue
 			}
 			metas = append(metas, m)
-			return nil
-		})
+		}
+		if ierr != nil {
+			after := "at its start"
+			if n := len(records); n > 0 {
+				after = fmt.Sprintf("after game %q", records[n-1].k)
+			}
+			damages = append(damages, fmt.Errorf("the list of games in %s is damaged %s; games after it cannot be listed: %w", db.path, after, ierr))
+		}
+		return nil
 	})
 	if err != nil {
-		return nil, nil, fmt.Errorf("list games in %s: %w", db.path, err)
+		return nil, nil, fmt.Errorf("list games in %s: %w", db.path, db.fileErr(err))
 	}
 	console.SortMetas(metas)
 	return metas, damages, nil
 }
 
-// Delete removes a game and everything stored for it. It works on a damaged
-// game too, so that the player can clear it from the list.
-func (db *DB) Delete(id string) error {
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
-		idx := tx.Bucket(bucketIndex)
-		if !hasRecord(idx, []byte(id)) {
-			return console.ErrNotFound
+// checkGame checks the structure of game id without decoding its events:
+// its buckets are there and its log keys run from 1 to meta.LastSeq. It
+// reads every log page (keys only), so damaged pages show here.
+func checkGame(tx *bolt.Tx, id string, meta console.GameMeta) error {
+	gb, err := gameBuckets(tx, id)
+	if err != nil {
+		return err
+	}
+	want := uint64(1)
+	c := gb.log.Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		seq, ok := keySeq(k)
+		switch {
+		case !ok:
+			return damaged(id, "event log has a malformed key %x after event %d", k, want-1)
+		case seq != want:
+			return damaged(id, "event %d is missing from the log", want)
 		}
-		if err := idx.Delete([]byte(id)); err != nil {
+		want++
+	}
+	if last := want - 1; last != meta.LastSeq {
+		return damaged(id, "its log ends at event %d but its index record says %d", last, meta.LastSeq)
+	}
+	return nil
+}
+
+// Delete removes a game and everything stored for it. It works on a damaged
+// game too, so that the player can clear it from the list: when its pages
+// are too damaged for bbolt to free them, its buckets are moved aside into
+// the damaged bucket instead (their space is not reused) and the game is
+// gone all the same.
+func (db *DB) Delete(id string) error {
+	err := db.update(func(tx *bolt.Tx) error {
+		if err := removeIndexRecord(tx, id); err != nil {
 			return err
 		}
-		for _, name := range [][]byte{bucketLogs, bucketSnapshots} {
+		for _, name := range gameParents {
 			err := tx.Bucket(name).DeleteBucket([]byte(id))
 			if err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
 				return fmt.Errorf("delete %s: %w", name, err)
@@ -464,24 +532,53 @@ func (db *DB) Delete(id string) error {
 		}
 		return nil
 	})
+	var pe *pageError
+	if errors.As(err, &pe) {
+		err = db.update(func(tx *bolt.Tx) error { return setAside(tx, id) })
+	}
 	return wrap("delete", id, err)
 }
 
-// CommandSpan finds a command's events by its id. For now it scans the
-// log; an index of command ids replaces the scan.
-func (db *DB) CommandSpan(id, cmdID string) (first, last uint64, ok bool, err error) {
-	evs, err := db.Events(id, 1, 0)
+// removeIndexRecord deletes game id's index record.
+func removeIndexRecord(tx *bolt.Tx, id string) error {
+	idx := tx.Bucket(bucketIndex)
+	if !hasRecord(idx, []byte(id)) {
+		return console.ErrNotFound
+	}
+	return idx.Delete([]byte(id))
+}
+
+// setAside removes game id's index record and moves its nested buckets,
+// without reading their pages, under a new numbered bucket of the damaged
+// bucket.
+func setAside(tx *bolt.Tx, id string) error {
+	if err := removeIndexRecord(tx, id); err != nil {
+		return err
+	}
+	top, err := tx.CreateBucketIfNotExists(bucketDamaged)
 	if err != nil {
-		return 0, 0, false, err
+		return err
 	}
-	for _, e := range evs {
-		if e.Cmd != cmdID {
-			continue
-		}
-		if !ok {
-			first, ok = e.Seq, true
-		}
-		last = e.Seq
+	n, err := top.NextSequence()
+	if err != nil {
+		return err
 	}
-	return first, last, ok, nil
+	dst, err := top.CreateBucket(seqKey(n))
+	if err != nil {
+		return err
+	}
+	if err := dst.Put([]byte("id"), []byte(id)); err != nil {
+		return err
+	}
+	for _, name := range gameParents {
+		b, err := dst.CreateBucket(name)
+		if err != nil {
+			return err
+		}
+		err = tx.Bucket(name).MoveBucket([]byte(id), b)
+		if err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
+			return fmt.Errorf("set aside %s: %w", name, err)
+		}
+	}
+	return nil
 }

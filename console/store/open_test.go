@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -118,7 +119,7 @@ func TestOpenRefusesOtherFiles(t *testing.T) {
 			writeBolt(t, path, func(tx *bolt.Tx) error {
 				return tx.Bucket(bucketSchema).Put(keyVersion, seqKey(SchemaVersion+1))
 			})
-		}, ErrNewerSchema, "was written by a newer Command Console (save format 2; this version reads up to 1)"},
+		}, ErrNewerSchema, fmt.Sprintf("was written by a newer Command Console (save format %d; this version reads up to %d)", SchemaVersion+1, SchemaVersion)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -135,10 +136,6 @@ func TestOpenInitialises(t *testing.T) {
 		write func(t *testing.T, path string)
 	}{
 		{"missing file in missing folders", func(t *testing.T, path string) {}},
-		{"empty file", func(t *testing.T, path string) {
-			os.MkdirAll(filepath.Dir(path), 0o700)
-			os.WriteFile(path, nil, 0o600)
-		}},
 		{"empty bbolt database", func(t *testing.T, path string) {
 			os.MkdirAll(filepath.Dir(path), 0o700)
 			writeBolt(t, path, nil)

@@ -28,7 +28,7 @@ func checkRosterKey(kind, name string) error {
 
 // PutRoster stores data under kind and name, replacing what was there.
 func (db *DB) PutRoster(kind, name string, data []byte) error {
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx *bolt.Tx) error {
 		if err := checkRosterKey(kind, name); err != nil {
 			return err
 		}
@@ -42,7 +42,7 @@ func (db *DB) PutRoster(kind, name string, data []byte) error {
 		return b.Put([]byte(name), data)
 	})
 	if err != nil {
-		return fmt.Errorf("save roster %s %q: %w", kind, name, err)
+		return fmt.Errorf("save roster %s %q: %w", kind, name, db.fileErr(err))
 	}
 	return nil
 }
@@ -51,7 +51,7 @@ func (db *DB) PutRoster(kind, name string, data []byte) error {
 // wrapping ErrNoRoster.
 func (db *DB) Roster(kind, name string) ([]byte, error) {
 	var data []byte
-	err := db.bolt.View(func(tx *bolt.Tx) error {
+	err := db.view(func(tx *bolt.Tx) error {
 		if err := checkRosterKey(kind, name); err != nil {
 			return err
 		}
@@ -70,7 +70,7 @@ func (db *DB) Roster(kind, name string) ([]byte, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("read roster %s %q: %w", kind, name, err)
+		return nil, fmt.Errorf("read roster %s %q: %w", kind, name, db.fileErr(err))
 	}
 	return data, nil
 }
@@ -78,7 +78,7 @@ func (db *DB) Roster(kind, name string) ([]byte, error) {
 // Rosters returns the names stored under kind, sorted; none is not an error.
 func (db *DB) Rosters(kind string) ([]string, error) {
 	var names []string
-	err := db.bolt.View(func(tx *bolt.Tx) error {
+	err := db.view(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketRosters).Bucket([]byte(kind))
 		if b == nil {
 			return nil
@@ -91,7 +91,7 @@ func (db *DB) Rosters(kind string) ([]string, error) {
 		})
 	})
 	if err != nil {
-		return nil, fmt.Errorf("list rosters %s: %w", kind, err)
+		return nil, fmt.Errorf("list rosters %s: %w", kind, db.fileErr(err))
 	}
 	return names, nil
 }
@@ -99,7 +99,7 @@ func (db *DB) Rosters(kind string) ([]string, error) {
 // DeleteRoster removes the entry under kind and name; a missing entry is not
 // an error.
 func (db *DB) DeleteRoster(kind, name string) error {
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx *bolt.Tx) error {
 		if err := checkRosterKey(kind, name); err != nil {
 			return err
 		}
@@ -110,7 +110,7 @@ func (db *DB) DeleteRoster(kind, name string) error {
 		return b.Delete([]byte(name))
 	})
 	if err != nil {
-		return fmt.Errorf("delete roster %s %q: %w", kind, name, err)
+		return fmt.Errorf("delete roster %s %q: %w", kind, name, db.fileErr(err))
 	}
 	return nil
 }

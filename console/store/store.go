@@ -9,7 +9,12 @@
 //	index      game id → GameMeta
 //	logs       one nested bucket per game id: seq → Event
 //	snapshots  one nested bucket per game id: seq → Snapshot
+//	commands   one nested bucket per game id: command id → the sequence
+//	           numbers of its first and last events (two 8-byte big-endian
+//	           numbers), the index behind CommandSpan (save format 2)
 //	rosters    one nested bucket per kind: name → opaque bytes
+//	damaged    the buckets of damaged games Delete could not free, set
+//	           aside (made on demand; never read)
 //
 // Every change is one bbolt read-write transaction, and bbolt fsyncs on
 // commit: when a method that changes a game returns nil, the change survives
@@ -21,9 +26,13 @@
 // or ccctl) has open.
 //
 // A damaged record does not take the rest of the file down with it: List
-// reports a game whose index record does not decode as a *DamagedError and
-// lists every other game, and Load, Meta and Events of a damaged game fail
-// with an error naming the game and the record.
+// reports a game whose index record does not decode, or whose log or index
+// buckets are broken, as a *DamagedError and lists every other game, and
+// Load, Meta and Events of a damaged game fail with an error naming the game
+// and the record. bbolt panics on damaged pages instead of returning an
+// error; every transaction here is guarded (safe.go), so a damaged page
+// becomes a *DamagedError for the game being read, or ErrDamaged for the file
+// when Open meets it, and never a panic.
 package store
 
 import (
@@ -32,6 +41,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -41,8 +51,9 @@ import (
 )
 
 // SchemaVersion is the save-format version this package writes and the
-// newest it reads.
-const SchemaVersion = 1
+// newest it reads. Version 2 added the commands bucket; Open upgrades a
+// version 1 file (migrate).
+const SchemaVersion = 2
 
 // lockTimeout is how long Open waits for another process to release the
 // file before it gives up with ErrInUse.
@@ -55,11 +66,17 @@ var (
 	bucketLogs      = []byte("logs")
 	bucketSnapshots = []byte("snapshots")
 	bucketRosters   = []byte("rosters")
+	bucketCommands  = []byte("commands")
+	bucketDamaged   = []byte("damaged")
 	keyVersion      = []byte("version")
 )
 
 // topBuckets are the buckets every save file has.
-var topBuckets = [][]byte{bucketSchema, bucketIndex, bucketLogs, bucketSnapshots, bucketRosters}
+var topBuckets = [][]byte{bucketSchema, bucketIndex, bucketLogs, bucketSnapshots, bucketRosters, bucketCommands}
+
+// gameParents are the top-level buckets that hold one nested bucket per
+// game.
+var gameParents = [][]byte{bucketLogs, bucketSnapshots, bucketCommands}
 
 // Errors Open may return, wrapped in a message that names the file. Test
 // them with errors.Is.
@@ -72,6 +89,14 @@ var (
 	// ErrNewerSchema means the file was written by a newer version of
 	// Command Console; it has been left untouched.
 	ErrNewerSchema = errors.New("save file from a newer Command Console")
+	// ErrEmptyFile means the file is empty (0 bytes): not a save file, and
+	// not initialised either; it has been left untouched.
+	ErrEmptyFile = errors.New("empty save file")
+	// ErrDamaged means the save file is damaged beyond one game (both
+	// header pages unreadable, cut short, a damaged page that every game
+	// needs); Open leaves it untouched. Damage confined to one game is a
+	// *DamagedError from that game's methods instead.
+	ErrDamaged = errors.New("save file damaged")
 )
 
 // Errors the game methods may return, wrapped with the game and operation.
@@ -84,9 +109,10 @@ var (
 )
 
 // DamagedError reports a game whose stored records cannot be read. List
-// returns one for each game whose index record is damaged; Load, Meta, Events
-// and Export return one (wrapped) for a damaged index record, event or
-// snapshot. The other games in the file are not affected.
+// returns one for each game whose index record, buckets or log pages are
+// damaged; Load, Meta, Events, Export and CommandSpan return one (wrapped)
+// for a damaged index record, event, snapshot or page. The other games in
+// the file are not affected.
 type DamagedError struct {
 	// ID is the damaged game's id.
 	ID string
@@ -133,6 +159,20 @@ func errNotSave(path, why string, err error) error {
 	}
 }
 
+func errEmpty(path string) error {
+	return &fileError{
+		msg:  fmt.Sprintf("save file %s is empty (0 bytes); it is not a Command Console save — move it away or delete it", path),
+		kind: ErrEmptyFile,
+	}
+}
+
+func errDamagedFile(path, why string, err error) error {
+	return &fileError{
+		msg:  fmt.Sprintf("save file %s is damaged: %s; restore a backup or move it away", path, why),
+		kind: ErrDamaged, err: err,
+	}
+}
+
 func errNewer(path string, version uint64) error {
 	return &fileError{
 		msg: fmt.Sprintf("save file %s was written by a newer Command Console (save format %d; this version reads up to %d): update Command Console to open it",
@@ -146,6 +186,8 @@ func errNewer(path string, version uint64) error {
 type DB struct {
 	bolt *bolt.DB
 	path string
+	// poisoned is set when rolling back a write hit damaged pages (txn).
+	poisoned atomic.Bool
 }
 
 var _ console.Store = (*DB)(nil)
@@ -158,12 +200,19 @@ type options struct {
 }
 
 // Open opens the save file at path, creating it and its parent folders
-// (mode 0700) when they do not exist. A new or empty file is initialised.
+// (mode 0700) when they do not exist. A new file is written whole under a
+// temporary name and then linked into place, so a crash never leaves an
+// empty file behind; an existing empty (0-byte) file is refused
+// (ErrEmptyFile) and left alone, because it is not a save file and
+// initialising it could hide what went wrong.
 //
 // The file is checked before anything is written: a file that is not a save
-// file (ErrNotSaveFile) or is from a newer save format (ErrNewerSchema) is
-// refused and left byte-for-byte untouched. A file another process has open
-// is refused after one second (ErrInUse).
+// file (ErrNotSaveFile), is from a newer save format (ErrNewerSchema) or is
+// damaged beyond one game (ErrDamaged: both header pages unreadable, cut
+// short, a damaged top-level page) is refused and left byte-for-byte
+// untouched. A file another process has open is refused after one second
+// (ErrInUse). A file from an older save format is upgraded in one
+// transaction (see migrate).
 func Open(path string) (*DB, error) {
 	return open(path, options{})
 }
@@ -179,18 +228,24 @@ func open(path string, o options) (*DB, error) {
 	switch {
 	case err == nil && fi.IsDir():
 		return nil, errNotSave(path, "it is a folder", nil)
-	case err == nil && fi.Size() > 0:
+	case err == nil && fi.Size() == 0:
+		return nil, errEmpty(path)
+	case err == nil:
 		// Validate read-only first: opening read-write may write (bbolt
 		// flushes an unsynced freelist on open), and a file that is not
 		// ours must not be touched at all.
-		if err := precheck(path); err != nil {
+		if err := precheck(path, fi.Size()); err != nil {
 			return nil, err
 		}
-	case err != nil && !errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist):
+		if err := createFile(path, o); err != nil {
+			return nil, err
+		}
+	default:
 		return nil, fmt.Errorf("open save file %s: %w", path, err)
 	}
 
-	b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: lockTimeout, NoSync: o.noSync})
+	b, err := boltOpen(path, bolt.Options{Timeout: lockTimeout, NoSync: o.noSync})
 	if err != nil {
 		return nil, openErr(path, err)
 	}
@@ -202,43 +257,116 @@ func open(path string, o options) (*DB, error) {
 	return db, nil
 }
 
+// createFile writes a new, initialised save file at path: under a temporary
+// name in the same folder first, then hard-linked into place (renamed where
+// links are not supported), so that path never names a half-made file. When
+// another process created path meanwhile, its file is kept.
+func createFile(path string, o options) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.new")
+	if err != nil {
+		return fmt.Errorf("create save file %s: %w", path, err)
+	}
+	name := tmp.Name()
+	_ = tmp.Close()
+	defer os.Remove(name)
+	// bbolt initialises a 0-byte file.
+	b, err := boltOpen(name, bolt.Options{Timeout: lockTimeout, NoSync: o.noSync})
+	if err != nil {
+		return fmt.Errorf("create save file %s: %w", path, err)
+	}
+	db := &DB{bolt: b, path: path}
+	err = db.initSchema()
+	if cerr := b.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("create save file %s: %w", path, err)
+	}
+	if err := os.Link(name, path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return nil
+		}
+		if err := os.Rename(name, path); err != nil {
+			return fmt.Errorf("create save file %s: %w", path, err)
+		}
+	}
+	return nil
+}
+
+// boltOpen is bolt.Open made safe against damaged files: bbolt trusts page
+// contents and panics (or faults on the mapped file) on a damaged freelist
+// page, which the read-write open loads. The panic becomes a *pageError and
+// the file opened so far is closed, which releases its lock.
+func boltOpen(path string, opts bolt.Options) (b *bolt.DB, err error) {
+	var files []*os.File
+	opts.OpenFile = func(name string, flag int, perm os.FileMode) (*os.File, error) {
+		f, err := os.OpenFile(name, flag, perm)
+		if err == nil {
+			files = append(files, f)
+		}
+		return f, err
+	}
+	err = guard(func() error {
+		var err error
+		b, err = bolt.Open(path, 0o600, &opts)
+		return err
+	})
+	var pe *pageError
+	if errors.As(err, &pe) {
+		// The mapping of a half-opened file stays until the process
+		// ends; the file itself and its lock are released.
+		for _, f := range files {
+			unlockFile(f)
+			_ = f.Close()
+		}
+		b = nil
+	}
+	return b, err
+}
+
 // openErr turns a bbolt.Open failure into a message for the user.
 func openErr(path string, err error) error {
-	var pe *fs.PathError
+	var (
+		pe   *fs.PathError
+		page *pageError
+	)
 	switch {
 	case errors.Is(err, berrors.ErrTimeout):
 		return errInUse(path, err)
+	case errors.As(err, &page):
+		return errDamagedFile(path, page.Error(), err)
 	case errors.As(err, &pe):
 		return fmt.Errorf("open save file %s: %w", path, err)
+	case looksLikeBolt(path):
+		return errDamagedFile(path, fmt.Sprintf("both of its header (meta) pages are unreadable (%v)", err), err)
 	default:
 		return errNotSave(path, fmt.Sprintf("it is not a bbolt database (%v)", err), err)
 	}
 }
 
-// precheck opens an existing, non-empty file read-only and checks that it is
-// a save file this version can read.
-func precheck(path string) error {
-	b, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: lockTimeout})
+// precheck opens an existing, non-empty file of size bytes read-only and
+// checks that it is a whole save file this version can read.
+func precheck(path string, size int64) error {
+	b, err := boltOpen(path, bolt.Options{ReadOnly: true, Timeout: lockTimeout})
 	if err != nil {
 		return openErr(path, err)
 	}
 	defer b.Close()
-	return b.View(func(tx *bolt.Tx) error {
-		_, err := checkSchema(tx, path)
+	db := &DB{bolt: b, path: path}
+	return db.fileErr(db.view(func(tx *bolt.Tx) error {
+		// Pages beyond the end of the file would fault when read.
+		if need := tx.Size(); size < need {
+			return errDamagedFile(path, fmt.Sprintf("it is cut short: it has %d bytes but its pages need %d", size, need), nil)
+		}
+		_, _, err := checkSchema(tx, path)
 		return err
-	})
+	}))
 }
 
-// checkSchema reports whether tx holds a save file, an empty database that
-// may be initialised (fresh is true), or something else (an error).
-func checkSchema(tx *bolt.Tx, path string) (fresh bool, err error) {
-	defer func() {
-		// bbolt trusts page contents; a file with valid meta pages but
-		// damaged bucket pages can make it panic.
-		if r := recover(); r != nil {
-			fresh, err = false, errNotSave(path, fmt.Sprintf("it is damaged (%v)", r), nil)
-		}
-	}()
+// checkSchema reports whether tx holds a save file (version is its save
+// format), an empty database that may be initialised (fresh is true), or
+// something else (an error).
+func checkSchema(tx *bolt.Tx, path string) (fresh bool, version uint64, err error) {
 	sb := tx.Bucket(bucketSchema)
 	if sb == nil {
 		var names []string
@@ -249,32 +377,33 @@ func checkSchema(tx *bolt.Tx, path string) (fresh bool, err error) {
 			return nil
 		})
 		if err != nil {
-			return false, errNotSave(path, fmt.Sprintf("it cannot be read (%v)", err), err)
+			return false, 0, errNotSave(path, fmt.Sprintf("it cannot be read (%v)", err), err)
 		}
 		if len(names) == 0 {
-			return true, nil
+			return true, 0, nil
 		}
-		return false, errNotSave(path, fmt.Sprintf("it is a bbolt database holding other data (buckets %v) and no Command Console schema marker", names), nil)
+		return false, 0, errNotSave(path, fmt.Sprintf("it is a bbolt database holding other data (buckets %v) and no Command Console schema marker", names), nil)
 	}
 	v, ok := keySeq(sb.Get(keyVersion))
 	switch {
 	case !ok:
-		return false, errNotSave(path, "its schema marker is malformed", nil)
+		return false, 0, errNotSave(path, "its schema marker is malformed", nil)
 	case v == 0:
-		return false, errNotSave(path, "its schema version is 0", nil)
+		return false, 0, errNotSave(path, "its schema version is 0", nil)
 	case v > SchemaVersion:
-		return false, errNewer(path, v)
+		return false, v, errNewer(path, v)
 	}
-	return false, nil
+	return false, v, nil
 }
 
-// initSchema creates the buckets and the schema marker of a new file. An
-// existing save file is only read.
+// initSchema creates the buckets and the schema marker of a new file and
+// upgrades a file from an older save format. An up-to-date save file is
+// only read.
 func (db *DB) initSchema() error {
 	complete := false
-	err := db.bolt.View(func(tx *bolt.Tx) error {
-		fresh, err := checkSchema(tx, db.path)
-		if err != nil || fresh {
+	err := db.view(func(tx *bolt.Tx) error {
+		fresh, version, err := checkSchema(tx, db.path)
+		if err != nil || fresh || version < SchemaVersion {
 			return err
 		}
 		complete = true
@@ -286,10 +415,10 @@ func (db *DB) initSchema() error {
 		return nil
 	})
 	if err != nil || complete {
-		return err
+		return db.fileErr(err)
 	}
-	err = db.bolt.Update(func(tx *bolt.Tx) error {
-		fresh, err := checkSchema(tx, db.path)
+	err = db.update(func(tx *bolt.Tx) error {
+		fresh, version, err := checkSchema(tx, db.path)
 		if err != nil {
 			return err
 		}
@@ -301,9 +430,12 @@ func (db *DB) initSchema() error {
 		if fresh {
 			return tx.Bucket(bucketSchema).Put(keyVersion, seqKey(SchemaVersion))
 		}
-		return nil
+		return migrate(tx, version)
 	})
-	if err != nil {
+	if err = db.fileErr(err); err != nil {
+		if errors.Is(err, ErrNotSaveFile) || errors.Is(err, ErrNewerSchema) || errors.Is(err, ErrDamaged) {
+			return err
+		}
 		return fmt.Errorf("initialise save file %s: %w", db.path, err)
 	}
 	return nil
