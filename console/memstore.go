@@ -201,7 +201,7 @@ func (m *MemStore) CommandSpan(id, cmdID string) (first, last uint64, ok bool, e
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	g, err := m.game(id)
-	if err != nil {
+	if err != nil || cmdID == "" {
 		return 0, 0, false, err
 	}
 	for _, e := range g.events {

@@ -337,7 +337,7 @@ func openGame(db *store.DB, id string) (*console.Session, error) {
 }
 
 // withGame opens the save file and game id, runs fn and closes the file.
-func (c *cli) withGame(id string, fn func(db *store.DB, s *console.Session) error) (err error) {
+func (c *cli) withGame(id string, fn func(db *store.DB, g console.Game) error) (err error) {
 	db, err := c.openDB()
 	if err != nil {
 		return err
@@ -351,7 +351,7 @@ func (c *cli) withGame(id string, fn func(db *store.DB, s *console.Session) erro
 	if err != nil {
 		return err
 	}
-	return fn(db, s)
+	return fn(db, console.NewLocal(s))
 }
 
 // withDB opens the save file, runs fn and closes the file.

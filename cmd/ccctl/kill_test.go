@@ -152,7 +152,7 @@ func TestKillMidScript(t *testing.T) {
 		t.Fatalf("ccctl view after the kill: %v", err)
 	}
 	var view struct {
-		LastSeq int `json:"last_seq"`
+		LastSeq int `json:"seq"`
 		View    struct {
 			Players []struct{ Total int }
 		}
@@ -161,7 +161,7 @@ func TestKillMidScript(t *testing.T) {
 		t.Fatalf("ccctl view printed %q: %v", out, err)
 	}
 	if view.LastSeq != len(log.History) || len(view.View.Players) != 2 || view.View.Players[0].Total != total {
-		t.Errorf("view after the kill: got %s, want last_seq %d and a's total %d", out, len(log.History), total)
+		t.Errorf("view after the kill: got %s, want seq %d and a's total %d", out, len(log.History), total)
 	}
 }
 

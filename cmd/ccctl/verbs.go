@@ -113,7 +113,8 @@ func (c *cli) commands(args []string) error {
 	return c.writeJSON(out)
 }
 
-// gameOut is a game's id and metadata (new, import).
+// gameOut is a game's id and metadata (new, import), without the dice
+// seed while the game runs.
 type gameOut struct {
 	ID   string           `json:"id"`
 	Meta console.GameMeta `json:"meta"`
@@ -132,36 +133,23 @@ func (c *cli) newGame(args []string) error {
 		if err != nil {
 			return err
 		}
-		return c.writeJSON(gameOut{ID: s.ID(), Meta: s.Meta()})
+		return c.writeJSON(gameOut{ID: s.ID(), Meta: console.PublicMeta(s.Meta())})
 	})
 }
 
-// eventOut is one event of a command's result.
-type eventOut struct {
-	Type string `json:"type"`
-	Seq  uint64 `json:"seq"`
-}
-
-func eventsOut(evs []console.Event) []eventOut {
-	out := make([]eventOut, len(evs))
-	for i, e := range evs {
-		out[i] = eventOut{Type: e.Type, Seq: e.Seq}
-	}
-	return out
-}
-
-// resultOut is what do and undo print: the command's events and the seat's
-// view after it.
+// resultOut is what do and undo print, all of it what the seat may know:
+// the seat's own sequence number (its history's length), the history lines
+// the command added or took back, and the seat's view after it.
 type resultOut struct {
-	ID        string         `json:"id"`
-	Seat      console.Seat   `json:"seat"`
-	Seq       uint64         `json:"seq"`
-	Events    []eventOut     `json:"events,omitempty"`
-	Undone    []eventOut     `json:"undone,omitempty"`
-	Duplicate bool           `json:"duplicate,omitempty"`
-	Warning   string         `json:"warning,omitempty"`
-	Status    console.Status `json:"status"`
-	View      console.View   `json:"view"`
+	ID        string                `json:"id"`
+	Seat      console.Seat          `json:"seat"`
+	Seq       uint64                `json:"seq"`
+	Lines     []console.HistoryLine `json:"lines,omitempty"`
+	Undone    []console.HistoryLine `json:"undone,omitempty"`
+	Duplicate bool                  `json:"duplicate,omitempty"`
+	Warning   string                `json:"warning,omitempty"`
+	Status    console.Status        `json:"status"`
+	View      console.View          `json:"view"`
 }
 
 // decodeCommand parses a command given as JSON ({"cmd","args","id"}),
@@ -211,22 +199,18 @@ func (c *cli) do(args []string) error {
 		}
 		cmd = console.Command{Name: pos[1], Args: raw}
 	}
-	return c.withGame(pos[0], func(db *store.DB, s *console.Session) error {
+	return c.withGame(pos[0], func(db *store.DB, g console.Game) error {
 		// choose-team roster=NAME sends the roster team whole (roster.go).
-		if err := expandRosterTeam(db, s.Meta().Setup.System, &cmd); err != nil {
+		if err := expandRosterTeam(db, g.Info().System.ID, &cmd); err != nil {
 			return err
 		}
-		res, err := s.Do(console.Seat(*seat), cmd)
-		if err != nil {
-			return err
-		}
-		view, err := s.View(console.Seat(*seat))
+		out, err := g.Do(console.Seat(*seat), cmd)
 		if err != nil {
 			return err
 		}
 		return c.writeJSON(resultOut{
-			ID: s.ID(), Seat: console.Seat(*seat), Seq: res.Seq, Events: eventsOut(res.Events),
-			Duplicate: res.Duplicate, Warning: res.Warning, Status: res.Status, View: view,
+			ID: g.Info().ID, Seat: out.Seat, Seq: out.Seq, Lines: out.Lines,
+			Duplicate: out.Duplicate, Warning: out.Warning, Status: out.Status, View: out.View,
 		})
 	})
 }
@@ -239,19 +223,15 @@ func (c *cli) view(args []string) error {
 	if err != nil {
 		return err
 	}
-	return c.withGame(pos[0], func(_ *store.DB, s *console.Session) error {
-		v, err := s.View(console.Seat(*seat))
+	return c.withGame(pos[0], func(_ *store.DB, g console.Game) error {
+		st, err := g.State(console.Seat(*seat))
 		if err != nil {
 			return err
 		}
-		meta := s.Meta()
 		return c.writeJSON(struct {
-			ID      string         `json:"id"`
-			Seat    console.Seat   `json:"seat"`
-			LastSeq uint64         `json:"last_seq"`
-			Status  console.Status `json:"status"`
-			View    console.View   `json:"view"`
-		}{meta.ID, console.Seat(*seat), meta.LastSeq, s.Status(), v})
+			ID string `json:"id"`
+			console.SeatState
+		}{g.Info().ID, st})
 	})
 }
 
@@ -269,8 +249,8 @@ func (c *cli) log(args []string) error {
 	if err != nil {
 		return err
 	}
-	return c.withGame(pos[0], func(_ *store.DB, s *console.Session) error {
-		hist, err := s.History(console.Seat(*seat))
+	return c.withGame(pos[0], func(_ *store.DB, g console.Game) error {
+		hist, err := g.History(console.Seat(*seat), 0)
 		if err != nil {
 			return err
 		}
@@ -285,7 +265,7 @@ func (c *cli) log(args []string) error {
 			ID      string       `json:"id"`
 			Seat    console.Seat `json:"seat"`
 			History []lineOut    `json:"history"`
-		}{s.ID(), console.Seat(*seat), lines})
+		}{g.Info().ID, console.Seat(*seat), lines})
 	})
 }
 
@@ -300,18 +280,14 @@ func (c *cli) undo(args []string) error {
 	if *seat == "" {
 		return usagef("--seat is required (usage: ccctl %s)", usage)
 	}
-	return c.withGame(pos[0], func(_ *store.DB, s *console.Session) error {
-		res, err := s.Undo(console.Seat(*seat))
-		if err != nil {
-			return err
-		}
-		view, err := s.View(console.Seat(*seat))
+	return c.withGame(pos[0], func(_ *store.DB, g console.Game) error {
+		out, err := g.Undo(console.Seat(*seat))
 		if err != nil {
 			return err
 		}
 		return c.writeJSON(resultOut{
-			ID: s.ID(), Seat: console.Seat(*seat), Seq: res.Seq, Undone: eventsOut(res.Events),
-			Status: res.Status, View: view,
+			ID: g.Info().ID, Seat: out.Seat, Seq: out.Seq, Undone: out.Lines,
+			Status: out.Status, View: out.View,
 		})
 	})
 }
@@ -329,8 +305,8 @@ func (c *cli) report(args []string) error {
 	default:
 		return usagef("unknown --format %q: use md, html or json", *format)
 	}
-	return c.withGame(pos[0], func(_ *store.DB, s *console.Session) error {
-		r, err := report.Build(s)
+	return c.withGame(pos[0], func(_ *store.DB, g console.Game) error {
+		r, err := report.Build(g)
 		if err != nil {
 			return err
 		}
@@ -508,7 +484,7 @@ func (c *cli) importGame(args []string) error {
 			}
 			return fmt.Errorf("%w: %s holds a game that cannot be played: %v", store.ErrBadGameFile, pos[0], err)
 		}
-		return c.writeJSON(gameOut{ID: meta.ID, Meta: meta})
+		return c.writeJSON(gameOut{ID: meta.ID, Meta: console.PublicMeta(meta)})
 	})
 }
 

@@ -100,8 +100,10 @@ func TestPlayFlow(t *testing.T) {
 	if got := get(t, created, "meta", "id"); got != id {
 		t.Errorf("meta.id: got %v, want %v", got, id)
 	}
-	if got := get(t, created, "meta", "setup", "seed"); got != 77.0 {
-		t.Errorf("seed: got %v, want 77", got)
+	// The seed stays on the host while the game runs: with it an opponent
+	// could replay the dice (issue 10).
+	if got := get(t, created, "meta", "setup", "seed"); got != 0.0 {
+		t.Errorf("seed: got %v, want it hidden (0) while the game runs", got)
 	}
 	if got := get(t, created, "meta", "setup", "options", "rounds"); got != "3" {
 		t.Errorf("options.rounds: got %v, want 3", got)
@@ -114,11 +116,11 @@ func TestPlayFlow(t *testing.T) {
 	if got := get(t, did, "seq"); got != 1.0 {
 		t.Errorf("do seq: got %v, want 1", got)
 	}
-	if got := get(t, did, "events", 0, "type"); got != "score-added" {
-		t.Errorf("do event type: got %v", got)
+	if got := get(t, did, "lines", 0, "type"); got != "score-added" {
+		t.Errorf("do history line type: got %v", got)
 	}
-	if got := get(t, did, "events", 0, "seq"); got != 1.0 {
-		t.Errorf("do event seq: got %v", got)
+	if got := get(t, did, "lines", 0, "seq"); got != 1.0 {
+		t.Errorf("do history line seq: got %v", got)
 	}
 	if got := get(t, did, "view", "players", 1, "total"); got != -4.0 {
 		t.Errorf("bob's total after do: got %v, want -4", got)
@@ -135,13 +137,13 @@ func TestPlayFlow(t *testing.T) {
 		t.Errorf("--json seq: got %v, want 2", get(t, first, "seq"))
 	}
 	// The repeat, in a new process, is recognised from the log.
-	if get(t, again, "seq") != 2.0 || get(t, again, "duplicate") != true || get(t, again, "events", 0, "seq") != 2.0 {
+	if get(t, again, "seq") != 2.0 || get(t, again, "duplicate") != true || again["lines"] != nil {
 		t.Errorf("second --json with the same id: got %v, want the first result marked duplicate", again)
 	}
 	okJSON(t, db, "do", id, "--seat", "bob", "add", "player=alice", "points=6")
 
 	view := okJSON(t, db, "view", id, "--seat", "alice")
-	if get(t, view, "last_seq") != 3.0 || get(t, view, "seat") != "alice" {
+	if get(t, view, "seq") != 3.0 || get(t, view, "seat") != "alice" {
 		t.Errorf("view: got %v", view)
 	}
 	if got := get(t, view, "view", "players", 0, "total"); got != 12.0 {
@@ -577,7 +579,7 @@ func TestScriptStdin(t *testing.T) {
 			t.Errorf("bad script stderr: got %q, want %q in it", r.stderr, want)
 		}
 	}
-	if got := get(t, okJSON(t, db, "view", id), "last_seq"); got != 3.0 {
+	if got := get(t, okJSON(t, db, "view", id), "seq"); got != 3.0 {
 		t.Errorf("after the bad script the log ends at %v, want 3", got)
 	}
 
