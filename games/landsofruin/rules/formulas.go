@@ -335,8 +335,14 @@ type Attack struct {
 
 // TargetNumber is the d20 score an attack needs against one target (§4.2):
 // base − wounds − effects − band modifier − skills − accessories +
-// suppression penalty, at most 20; minus 7 when aiming; minus the deployed
-// bonus; plus the target's defence and cover; clamped to 2..20.
+// suppression penalty, minus 7 when aiming, minus the deployed bonus, plus
+// the target's defence and cover; the sum of every modifier is then
+// clamped to 2..20, once. The app clamped to 20 before aim and defence
+// (§4.2), which lost a mode's range modifier and most of a heavy
+// suppression whenever the attacker's side alone passed 20; the rulebook
+// gives every modifier in full ("Suppression": 100 % is −10 to all attack
+// rolls; "Weapons": the mode's short/mid/long modifier), so the cap of 20
+// applies to the total (DECISIONS.md).
 // Worked example (§4.3): Human, AK-47 focus fire at short range, target with
 // +4 from unspent APs in light cover: 15−2 = 13, +8 ⇒ 20; aiming 6+8 = 14.
 func TargetNumber(a Attack, defence int, cover Cover) int {
@@ -344,7 +350,6 @@ func TargetNumber(a Attack, defence int, cover Cover) int {
 	if a.Mode != nil {
 		t -= a.Mode.BandModifier(a.Band)
 	}
-	t = min(t, MaxTargetNumber)
 	if a.Aim {
 		t -= AimModifier
 	}
