@@ -397,17 +397,15 @@ func without(effs []effect, id string) []effect {
 	return out
 }
 
-// perform marks an action performed: the assigned entry, the defence pool,
-// the uses per battle.
+// perform marks an action performed: the assigned entry and the uses per
+// battle. The defence pool does not change: the action's points were spent
+// when it was assigned (rules.DefencePool).
 func (g *state) perform(c *character, action string) {
 	if i := c.assignedIndex(action); i >= 0 {
 		c.Assigned[i].Performed = true
 	}
-	if a := data().rd.Action(action); a != nil {
-		c.Pool = max(c.Pool-a.AP, 0)
-		if a.MaxPerBattle > 0 {
-			c.Used = append(c.Used, action)
-		}
+	if a := data().rd.Action(action); a != nil && a.MaxPerBattle > 0 {
+		c.Used = append(c.Used, action)
 	}
 }
 

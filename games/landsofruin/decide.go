@@ -455,7 +455,7 @@ func prepare(chars []character, p, index, turn int, dets []Detection) ActionPhas
 		if c.Owner != p {
 			continue
 		}
-		ap.Prep = append(ap.Prep, Prep{Char: c.ID, MoveAP: c.remaining(), Pool: rules.DefencePool(c.BaseAP, len(c.Hits))})
+		ap.Prep = append(ap.Prep, Prep{Char: c.ID, MoveAP: c.remaining(), Pool: rules.DefencePool(c.remaining(), len(c.Hits))})
 	}
 	return ap
 }

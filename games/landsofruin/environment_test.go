@@ -161,7 +161,7 @@ func TestRotterAttacks(t *testing.T) {
 	}
 	// The incoming player's defence pool counts the new hits (§1.7).
 	for _, c := range st.teamChars(1) {
-		if c.Pool != rules.DefencePool(c.BaseAP, len(c.Hits)) {
+		if c.Pool != rules.DefencePool(c.remaining(), len(c.Hits)) {
 			t.Errorf("%s: pool %d with %d hits", c.ID, c.Pool, len(c.Hits))
 		}
 	}

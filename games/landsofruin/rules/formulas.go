@@ -80,11 +80,21 @@ func AvailableActionPoints(base int, effects []*Effect) int {
 // the assigned actions, never below 0 (§2.3). It becomes movement.
 func UnspentAP(available, assignedCost int) int { return max(available-assignedCost, 0) }
 
-// DefencePool is the unspent-AP pool reset at the start of the owner's
-// Action phase: base action points minus 5 per unresolved hit, never below
-// 0 (§2.3). Performing an action reduces it by the action's cost.
-func DefencePool(base, unresolvedHits int) int {
-	return max(base-APLostPerUnresolvedHit*unresolvedHits, 0)
+// DefencePool is the unspent-AP defence pool set at the start of the
+// owner's Action phase: the action points left unspent when the actions
+// were assigned (the same points that become movement), minus 5 per
+// unresolved hit, never below 0. Rulebook "Unspent action points": "Any
+// action points left over - ie. not spent on any actions - ... For every 5
+// unspent action points the character also gains a +1 defensive bonus for
+// the following turn"; an assigned action's points are spent when it is
+// assigned, performed or not ("Action phase": the points of an ignored
+// action "are then lost"). The app started the pool at the base action
+// points and took an action's cost off only when it was performed (§2.3),
+// so a character with assigned but unperformed actions defended as if it
+// had spent nothing; the pool no longer changes when an action is
+// performed. The −5 per unresolved hit is the app's (§2.3; DECISIONS.md).
+func DefencePool(unspent, unresolvedHits int) int {
+	return max(unspent-APLostPerUnresolvedHit*unresolvedHits, 0)
 }
 
 // DefenceFromUnspentAP is +1 defence per full 5 unspent action points

@@ -245,9 +245,12 @@ func TestActionPointsAndPools(t *testing.T) {
 	if got := UnspentAP(10, 15); got != 0 {
 		t.Errorf("UnspentAP(10,15) = %d", got)
 	}
-	for _, c := range []struct{ hits, want int }{{0, 20}, {1, 15}, {3, 5}, {5, 0}} {
-		if got := DefencePool(20, c.hits); got != c.want {
-			t.Errorf("DefencePool(20, %d) = %d, want %d", c.hits, got, c.want)
+	// Rulebook "Unspent action points": only the points left over after
+	// assigning count; an assigned action's points are spent, performed
+	// or not. −5 per unresolved hit (§2.3).
+	for _, c := range []struct{ unspent, hits, want int }{{20, 0, 20}, {20, 1, 15}, {20, 3, 5}, {20, 5, 0}, {10, 0, 10}, {0, 0, 0}, {10, 1, 5}, {5, 2, 0}} {
+		if got := DefencePool(c.unspent, c.hits); got != c.want {
+			t.Errorf("DefencePool(%d, %d) = %d, want %d", c.unspent, c.hits, got, c.want)
 		}
 	}
 }
