@@ -98,6 +98,33 @@ func (g *state) absorber(c *character, d *console.Dice, taken map[string]bool) (
 	return "", 0
 }
 
+// heroOf is the hero of cohort member c, or nil.
+func (g *state) heroOf(c *character) *character {
+	if c.Hero == "" {
+		return nil
+	}
+	return g.findChar(c.Hero, func(x *character) bool { return x.Owner == c.Owner && x.Base == c.Hero && x.Kind == content.KindHero })
+}
+
+// moveAllowance is c's movement allowance in tenths of an inch: this
+// Action phase's, or with next the one its remaining points give next
+// turn. A close-support member moves as far as its hero (rulebook "Heroes
+// and Cohorts", "Close support": "The cohort always has the same movement
+// value as the hero"; facts §2.4: "close-support squads use their
+// hero's"); while the hero is down the members keep their own allowance
+// ("The cohort can still move as long as they maintain the 2" rule").
+func (g *state) moveAllowance(c *character, next bool) int {
+	if c.isCloseSupport() {
+		if h := g.heroOf(c); h != nil && !h.down() {
+			c = h
+		}
+	}
+	if next {
+		return c.movement(c.remaining())
+	}
+	return c.movement(c.MoveAP)
+}
+
 // killMember kills a cohort member that took a hit for its hero.
 func (g *state) killMember(id string) error {
 	m, err := g.charArg(id)

@@ -911,7 +911,7 @@ func (g *state) decideMove(p int, args console.Args) ([]console.Event, error) {
 	case c.Section == sec:
 		return nil, console.Reject("%s is already in %s", c.Name, sec)
 	}
-	if m := c.movement(c.MoveAP); m == 0 {
+	if m := g.moveAllowance(c, false); m == 0 {
 		return nil, console.Reject("%s cannot move this turn: its movement allowance is 0", c.Name)
 	}
 	return one(EventMoved, Moved{Char: c.ID, From: c.Section, To: sec}, false)

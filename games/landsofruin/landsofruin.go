@@ -142,6 +142,10 @@
 //     slave (it dies), else by a close-support member on a d100 above 50
 //     (it dies), else by the hero. Androphage's berserker charge and
 //     Dorian's once-per-battle bazooka need a living member of their cohort.
+//     A close-support member's movement allowance is its hero's (rulebook
+//     "Close support": "the same movement value as the hero"); while the
+//     hero is down the members keep their own, as they "can still move"
+//     within 2" of it.
 //   - Units (setup option units=in|cm): the rules keep tenths of an inch;
 //     every distance shown (movement, throwing range, areas) is in the
 //     chosen unit, and distances are entered in tenths of an inch, or in
@@ -149,8 +153,8 @@
 //
 // # Not yet done
 //
-// The 2" coherency of cohorts and the close-support cohort's shared
-// movement are left to the players (the engine does not track inches);
+// The 2" coherency of cohorts is left to the players (the engine does
+// not track inches);
 // characters moving through a grenade's area later are entered by the
 // players in the next Environment phase like anyone caught. The
 // scenarios' own objectives are marked by the players, never judged by

@@ -456,11 +456,8 @@ func (g *state) charView(c *character, p int) CharView {
 		own.Assigned = append(own.Assigned, AssignView{Action: a.Action, Name: actionName(a.Action), AP: ap, Performed: a.Performed})
 	}
 	// In the owner's Command phase the movement shown is next turn's.
-	ap := c.MoveAP
-	if g.Phase == PhaseCommand || g.Phase == PhaseEnvironment || g.Phase == PhasePreGame || g.Phase == PhaseSetup {
-		ap = c.remaining()
-	}
-	own.Movement = c.movement(ap)
+	next := g.Phase == PhaseCommand || g.Phase == PhaseEnvironment || g.Phase == PhasePreGame || g.Phase == PhaseSetup
+	own.Movement = g.moveAllowance(c, next)
 	own.MoveText = g.dist(own.Movement)
 	own.Defence = c.defence(rules.Ranged, g.Turn)
 	for _, a := range c.Ammo {
