@@ -116,7 +116,7 @@ func (g *state) apply(e console.Event) error {
 			if err != nil {
 				return err
 			}
-			c.MoveAP, c.Pool = pr.MoveAP, pr.Pool
+			c.MoveAP, c.Pool, c.Difficult = pr.MoveAP, pr.Pool, false
 		}
 		p := &g.Players[x.Player]
 		for _, d := range x.Detections {
@@ -211,6 +211,7 @@ func (g *state) apply(e console.Event) error {
 			return err
 		}
 		c.Section = x.To
+		c.Difficult = c.Difficult || x.Difficult
 	case EventPerformed:
 		var x Performed
 		if err := console.Decode(e.Data, &x); err != nil {

@@ -113,16 +113,42 @@ func (g *state) heroOf(c *character) *character {
 // value as the hero"; facts §2.4: "close-support squads use their
 // hero's"); while the hero is down the members keep their own allowance
 // ("The cohort can still move as long as they maintain the 2" rule").
+//
+// This turn's allowance is halved once c's own path went over an obstacle
+// or through difficult terrain (move difficult=true; rulebook "Obstacles
+// and difficult terrain"), unless its berserker charge carries it "across
+// any terrain" (the ability's IgnoresDifficultTerrain).
 func (g *state) moveAllowance(c *character, next bool) int {
+	src := c
 	if c.isCloseSupport() {
 		if h := g.heroOf(c); h != nil && !h.down() {
-			c = h
+			src = h
 		}
 	}
 	if next {
-		return c.movement(c.remaining())
+		return src.movement(src.remaining())
 	}
-	return c.movement(c.MoveAP)
+	m := src.movement(src.MoveAP)
+	if c.Difficult && !c.ignoresDifficultTerrain() {
+		m = rules.DifficultTerrain(m)
+	}
+	return m
+}
+
+// ignoresDifficultTerrain: c has the effect of an ability that crosses any
+// terrain (Androphage's berserker charge).
+func (c *character) ignoresDifficultTerrain() bool {
+	for _, ch := range data().cont.Characters {
+		if ch.ID != c.Base {
+			continue
+		}
+		for _, a := range ch.Abilities {
+			if a.IgnoresDifficultTerrain && a.Action != "" && c.has(a.Action) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // killMember kills a cohort member that took a hit for its hero.

@@ -903,18 +903,21 @@ func (g *state) decideMove(p int, args console.Args) ([]console.Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	difficult := args.Bool("difficult")
 	switch {
 	case c.hidden():
 		return nil, console.Reject("%s is hidden: hidden characters cannot move (perform reveal first)", c.Name)
 	case c.dead():
 		return nil, console.Reject("%s is dead", c.Name)
-	case c.Section == sec:
+	case c.Section == sec && !difficult:
 		return nil, console.Reject("%s is already in %s", c.Name, sec)
+	case c.Section == sec && c.Difficult:
+		return nil, console.Reject("%s already went through difficult terrain this turn: its movement is halved once", c.Name)
 	}
 	if m := g.moveAllowance(c, false); m == 0 {
 		return nil, console.Reject("%s cannot move this turn: its movement allowance is 0", c.Name)
 	}
-	return one(EventMoved, Moved{Char: c.ID, From: c.Section, To: sec}, false)
+	return one(EventMoved, Moved{Char: c.ID, From: c.Section, To: sec, Difficult: difficult}, false)
 }
 
 func (g *state) decidePerform(p int, args console.Args) ([]console.Event, error) {

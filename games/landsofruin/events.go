@@ -174,11 +174,14 @@ type ActionRef struct {
 	Also []string `msgpack:"also,omitempty"`
 }
 
-// Moved is the payload of character-moved.
+// Moved is the payload of character-moved. Difficult: the path went over
+// an obstacle or through difficult terrain (the turn's movement is halved).
 type Moved struct {
 	Char string `msgpack:"char"`
 	From string `msgpack:"from"`
 	To   string `msgpack:"to"`
+	// Difficult is set when the path was difficult.
+	Difficult bool `msgpack:"difficult,omitempty"`
 }
 
 // Performed is the payload of action-performed: the character's and the

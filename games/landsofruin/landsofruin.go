@@ -58,6 +58,16 @@
 //   - Attacks are made only with an action assigned in the previous Command
 //     phase (shoot, aim-and-shoot, close-combat, or an ability's action such
 //     as Dorian's fire-bazooka); the first Action phase is movement only.
+//   - Difficult terrain and obstacles (rulebook "Obstacles and difficult
+//     terrain"): which terrain counts is agreed at the table before the
+//     game (on disagreement a die, 11+ on a d20: difficult); the players
+//     tell the console a character's path went through it (move
+//     difficult=true, also without leaving the section), and its whole
+//     allowance for the turn is halved (truncated to a tenth of an inch),
+//     once, until its owner's next Action phase; the part already moved
+//     counts against the halved allowance. A close-support member's own
+//     path halves its own allowance, not its hero's. A berserker charge
+//     ignores it (the ability goes "across any terrain").
 //   - The engine does not track inches: a character's map section is told
 //     with move, the players measure the allowance on the table, and the
 //     distances of an attack are entered in tenths of the game's unit
@@ -369,7 +379,8 @@ func buildCommands() []console.CommandSpec {
 			Doc: "Assign an action for the next Action phase; its cost comes off the character's action points.", When: "your Command phase"},
 		{Name: CmdUnassign, Version: 1, Args: []console.ArgSpec{char, action},
 			Doc: "Take back an assigned action.", When: "your Command phase"},
-		{Name: CmdMove, Version: 1, Args: []console.ArgSpec{char, section},
+		{Name: CmdMove, Version: 1, Args: []console.ArgSpec{char, section,
+			{Name: "difficult", Kind: console.ArgBool, Doc: "its path went over an obstacle or through difficult terrain: its movement is halved for the turn (the section may then be the one it stands in)"}},
 			Doc:  "Tell the console which map section a character stands in after moving it on the table (measure its movement allowance there).",
 			When: "your Action or Sync phase"},
 		{Name: CmdPerform, Version: 1, Args: []console.ArgSpec{char, action,

@@ -186,6 +186,10 @@ type character struct {
 	Results     []result `msgpack:"results"`
 	// Abilities: weapon → the action that fires it (Dorian's bazooka).
 	WeaponActions map[string]string `msgpack:"weapon_actions,omitempty"`
+	// Difficult: its movement path went over an obstacle or through
+	// difficult terrain this turn, so its movement is halved until the
+	// owner's next Action phase (rules.DifficultTerrain).
+	Difficult bool `msgpack:"difficult,omitempty"`
 }
 
 // attack is a declared attack waiting for its dice.

@@ -144,6 +144,14 @@ func MovementAllowance(m Movement) int {
 	return max(t, 0)
 }
 
+// DifficultTerrain halves a movement allowance whose path went over an
+// obstacle or through difficult terrain (rulebook "Obstacles and difficult
+// terrain": "that character's movement is halved for that turn"; "Moving
+// through difficult terrain halves the character's movement value for the
+// turn"), truncated to a tenth of an inch like every other movement step.
+// The whole turn's allowance is halved, also the part already moved.
+func DifficultTerrain(tenths int) int { return max(tenths, 0) / 2 }
+
 // ApplyLoad reduces a movement by carried weight (§2.5): weight over the
 // free load (FreeLoadPercent of maxLoad) reduces movement by the same
 // fraction of maxLoad; at a full max load over the free load, no movement.

@@ -143,6 +143,17 @@ func TestRulebookToHitCapAfterAllModifiers(t *testing.T) {
 	}
 }
 
+// TestRulebookDifficultTerrain: "Moving through difficult terrain halves
+// the character's movement value for the turn" (rulebook "Obstacles and
+// difficult terrain"), truncated to a tenth of an inch.
+func TestRulebookDifficultTerrain(t *testing.T) {
+	for _, c := range []struct{ tenths, want int }{{200, 100}, {100, 50}, {75, 37}, {1, 0}, {0, 0}, {-10, 0}} {
+		if got := DifficultTerrain(c.tenths); got != c.want {
+			t.Errorf("DifficultTerrain(%d) = %d, want %d", c.tenths, got, c.want)
+		}
+	}
+}
+
 func TestRulebookMultiTarget(t *testing.T) {
 	for _, c := range []struct {
 		max    int
