@@ -2,6 +2,7 @@ package landsofruin
 
 import (
 	"bytes"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -87,7 +88,7 @@ func TestRotterAttacks(t *testing.T) {
 			t.Fatalf("entry %+v", e)
 		}
 	}
-	if len(mine) != 2 || mine[1] != (EnvEntryView{Character: "p2-moloch", Source: SourceRotter, Kind: "fat", Count: 4}) {
+	if len(mine) != 2 || !reflect.DeepEqual(mine[1], EnvEntryView{Character: "p2-moloch", Source: SourceRotter, Kind: "fat", Count: 4}) {
 		t.Fatalf("entries in ben's view: %+v", v.Environment)
 	}
 	st := g.st()

@@ -159,7 +159,19 @@
 //   - Units (setup option units=in|cm): the rules keep tenths of an inch;
 //     every distance shown (movement, throwing range, areas) is in the
 //     chosen unit, and distances are entered in tenths of an inch, or in
-//     millimetres with units=cm.
+//     millimetres with units=cm. The living world's table instructions
+//     (Rotter moves, the 10" ranges, spawn places) are in whole
+//     centimetres with units=cm, rounded to the nearest (half up), as a
+//     player reads a tape measure: 4" → 10 cm, 5" → 13 cm, 10" → 25 cm
+//     (npc.FormatDistance; never more than 5 mm off, well inside how
+//     precisely a Rotter is moved).
+//   - Every lurker that wakes has an ID ("3-2": the second of Environment
+//     phase 3) carried by its instruction (with whether it was spotted),
+//     by the lurker entry the console makes for an unseen one and by its
+//     rolled attack. The unseen one's instruction says its attack is
+//     already entered and the attacks step names it to leave out (the old
+//     text told the players to enter it, a second attack); the spotted
+//     one's attack is entered by the players with the others.
 //
 // # Not yet done
 //
@@ -168,8 +180,7 @@
 // characters moving through a grenade's area later are entered by the
 // players in the next Environment phase like anyone caught. The
 // scenarios' own objectives are marked by the players, never judged by
-// the engine. The living world's instructions speak inches even with
-// units=cm, and the GUI highlight of its target is the GUI's.
+// the engine. The GUI highlight of the living world's target is the GUI's.
 package landsofruin
 
 import (

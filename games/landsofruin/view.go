@@ -88,6 +88,8 @@ type EnvEntryView struct {
 	Kind      string `json:"kind"`
 	Count     int    `json:"count"`
 	Throwable int    `json:"throwable,omitempty"`
+	// Lurkers are the IDs of the lurkers of a "lurker" entry.
+	Lurkers []string `json:"lurkers,omitempty"`
 }
 
 // RotterPlanView is where the Rotters go and which appear: the target
@@ -369,7 +371,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	}
 	for _, e := range g.Env {
 		if c := g.char(e.Char); c != nil && c.visibleTo(p) {
-			v.Environment = append(v.Environment, EnvEntryView{Character: e.Char, Source: e.Source, Kind: e.Kind, Count: e.Count, Throwable: e.Throwable})
+			v.Environment = append(v.Environment, EnvEntryView{Character: e.Char, Source: e.Source, Kind: e.Kind, Count: e.Count, Throwable: e.Throwable, Lurkers: e.Lurkers})
 		}
 	}
 	if pl := g.Plan; pl != nil {

@@ -112,6 +112,7 @@ func (g *state) phaseInput() npc.PhaseInput {
 		in.Characters = append(in.Characters, npc.Character{ID: c.ID, Name: c.Name, Player: c.Owner, Section: c.Section,
 			At: npc.Pos{X: at.X, Y: at.Y}, Down: c.down(), Hidden: c.hidden(), Detection: c.Detection})
 	}
+	in.Metric = g.Units == UnitsCM
 	return in
 }
 
@@ -424,13 +425,17 @@ func (g *state) applyWorldPlan(x *EnvironmentPlan) error {
 		if l.Detected {
 			continue
 		}
-		n := 1
-		if i := g.envIndex(l.Character, SourceLurker, "normal", 0); i >= 0 {
-			n += g.Env[i].Count
-		}
-		if err := g.applyEnvEntry(EnvEntry{Char: l.Character, Source: SourceLurker, Kind: "normal", Count: n}); err != nil {
+		// Each lurker that attacks unseen is one attacker of the
+		// character's lurker entry, named by its ID (rolled in that order).
+		if _, err := g.charArg(l.Character); err != nil {
 			return err
 		}
+		if i := g.envIndex(l.Character, SourceLurker, "normal", 0); i >= 0 {
+			g.Env[i].Count++
+			g.Env[i].Lurkers = append(g.Env[i].Lurkers, l.ID)
+			continue
+		}
+		g.Env = append(g.Env, envEntry{Char: l.Character, Source: SourceLurker, Kind: "normal", Count: 1, Lurkers: []string{l.ID}})
 	}
 	return nil
 }
