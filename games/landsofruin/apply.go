@@ -133,14 +133,14 @@ func (g *state) apply(e console.Event) error {
 		}
 		g.dropSpent()
 		g.Current, g.Turn, g.Phase, g.Attack = x.Index, x.Turn, PhaseAction, nil
-		g.Mark, g.Plan, g.ReusePlan, g.Env = nil, nil, nil, nil
+		g.Mark, g.Marked, g.Plan, g.ReusePlan, g.Env = nil, nil, nil, nil, nil
 		g.clearUndo()
 	case EventPhaseEnded:
 		var x PhaseEnded
 		if err := console.Decode(e.Data, &x); err != nil {
 			return err
 		}
-		if err := g.markPhase(); err != nil {
+		if err := g.markPhase(x.Mark); err != nil {
 			return err
 		}
 		g.clearUndo()
@@ -169,7 +169,7 @@ func (g *state) apply(e console.Event) error {
 			c.Results = append(c.Results, cr.Results...)
 			c.Hits, c.Suppression, c.Assigned = append([]hit{}, cr.NewHits...), 0, []assigned{}
 		}
-		g.Attack, g.Mark = nil, nil
+		g.Attack, g.Mark, g.Marked = nil, nil, nil
 		g.clearUndo()
 		if x.Final {
 			g.Phase, g.EndProposedBy = PhaseObjectives, 0
@@ -306,7 +306,7 @@ func (g *state) apply(e console.Event) error {
 		p.Ready = false
 	case EventGameEnded:
 		g.Phase = PhaseOver
-		g.Mark = nil
+		g.Mark, g.Marked = nil, nil
 	case EventEnvEntry:
 		var x EnvEntry
 		if err := console.Decode(e.Data, &x); err != nil {

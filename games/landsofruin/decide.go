@@ -547,10 +547,18 @@ func (g *state) decideEndPhase(d *console.Dice, planner Planner) ([]console.Even
 	cur := g.current()
 	switch g.Phase {
 	case PhaseAction:
-		return one(EventPhaseEnded, PhaseEnded{Player: cur, From: g.Phase, To: nextPhase(g.Phase)}, false)
+		mark, err := g.encodeMark()
+		if err != nil {
+			return nil, err
+		}
+		return one(EventPhaseEnded, PhaseEnded{Player: cur, From: g.Phase, To: nextPhase(g.Phase), Mark: mark}, false)
 	case PhaseCommand:
+		mark, err := g.encodeMark()
+		if err != nil {
+			return nil, err
+		}
 		var es events
-		es.add(EventPhaseEnded, PhaseEnded{Player: cur, From: g.Phase, To: nextPhase(g.Phase)}, false)
+		es.add(EventPhaseEnded, PhaseEnded{Player: cur, From: g.Phase, To: nextPhase(g.Phase), Mark: mark}, false)
 		if len(g.Throwables) > 0 {
 			es.add(EventThrowablesAdvanced, g.advanceThrowables(), false)
 		}
@@ -569,6 +577,13 @@ func (g *state) decideEndPhase(d *console.Dice, planner Planner) ([]console.Even
 			}
 			if err := g.checkPlan(plan); err != nil {
 				return nil, err
+			}
+			if plan.World != nil {
+				b, err := g.encodeWorld(*plan.World)
+				if err != nil {
+					return nil, fmt.Errorf("landsofruin: the Rotter world: %w", err)
+				}
+				plan.World, plan.PackedWorld = nil, b
 			}
 			es.add(EventEnvPlanned, plan, false)
 		}

@@ -102,8 +102,11 @@ type EnvironmentPlan struct {
 	// World is the world after this phase: it is in the event (the host's
 	// record) so replay stores it and never re-runs the tick. Apply moves
 	// it into the state's World and clears it here, so it never reaches a
-	// view.
-	World *npc.World `msgpack:"world,omitempty"`
+	// view. Decide records it as PackedWorld, already in the state's form
+	// (state.World), so replay copies bytes instead of decoding, checking
+	// and re-encoding the world; World is read from events recorded before.
+	World       *npc.World `msgpack:"world,omitempty"`
+	PackedWorld []byte     `msgpack:"packed_world,omitempty"`
 }
 
 // RotterSpawn is a number of Rotters of one kind entering at a spawn

@@ -116,6 +116,12 @@ type PhaseEnded struct {
 	Player int    `msgpack:"player"`
 	From   string `msgpack:"from"`
 	To     string `msgpack:"to"`
+	// Mark is the whole state as it stood when the phase was ended
+	// (console.Encode form, without its own mark), made by Decide, so
+	// Apply keeps it as bytes instead of copying the state (undo.go).
+	// Empty in events recorded before it existed: Apply then copies the
+	// state as it did.
+	Mark []byte `msgpack:"mark,omitempty"`
 }
 
 // Advance is one effect's per-turn advance: its d2 (0 when none is rolled)

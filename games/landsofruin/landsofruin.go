@@ -119,6 +119,12 @@
 //   - Phase undo by consent is a rules-level rewind (undo.go): only the
 //     changes into the Sync and the Environment phase can be taken back,
 //     as in the app; the game returns to the ended phase as it was ended.
+//     That state is recorded by Decide in the phase-ended event (the
+//     host's record, hidden information like the living world's) and kept
+//     as bytes: replay copies no state, and the mark is decoded only when
+//     an undo is approved. The living world's new world is recorded in the
+//     state's own packed form for the same reason. Older events (without
+//     them) replay as before.
 //   - The team quick shortcuts assign only where assign would be allowed
 //     (the app skipped the checks); the others keep their actions.
 //   - Reveal enemy names the section of a detected enemy, never its id

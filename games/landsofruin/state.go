@@ -37,9 +37,12 @@ type state struct {
 	Plan      *EnvironmentPlan `msgpack:"plan,omitempty"`
 	ReusePlan *EnvironmentPlan `msgpack:"reuse_plan,omitempty"`
 	// Mark is the state just before the last phase change that may be
-	// undone by consent (undo.go); UndoBy the player asking, +1.
+	// undone by consent (undo.go), as recorded by the phase-ended event
+	// (Marked, encoded) or, for events recorded before the event carried
+	// it, copied by Apply (Mark); UndoBy the player asking, +1.
 	Mark   *state `msgpack:"mark,omitempty"`
 	UndoBy int    `msgpack:"undo_by,omitempty"`
+	Marked []byte `msgpack:"marked,omitempty"`
 	// Throwables are the grenades, executed slaves and artillery strikes
 	// on the table; NextThrowable the last number given.
 	Throwables    []throwable `msgpack:"throwables,omitempty"`

@@ -563,6 +563,16 @@ func (g *state) check() error {
 			return err
 		}
 	}
+	if len(g.Marked) > 0 {
+		// A rewind makes the mark the game.
+		m, err := decodeMark(g.Marked)
+		if err != nil {
+			return err
+		}
+		if err := m.check(); err != nil {
+			return fmt.Errorf("the state before the phase change: %w", err)
+		}
+	}
 	for _, op := range g.Noise {
 		switch {
 		case op.Op != opAttack && op.Op != opEndMove && op.Op != opStartAction && op.Op != opSection:
@@ -574,7 +584,7 @@ func (g *state) check() error {
 	if g.EnvPhases < 0 {
 		return fmt.Errorf("%d Environment phases", g.EnvPhases)
 	}
-	if g.Plan != nil && g.Plan.World != nil {
+	if g.Plan != nil && (g.Plan.World != nil || len(g.Plan.PackedWorld) > 0) {
 		return fmt.Errorf("the Rotter plan holds a world")
 	}
 	if g.RottersArrived < 0 {
