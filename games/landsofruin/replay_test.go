@@ -195,3 +195,50 @@ func encodeOrFail(t *testing.T, v any) []byte {
 	}
 	return b
 }
+
+// TestLongGameResumes: the benchmarks' long game (LongGame) is a real game:
+// 2,000 of its events, with phase undos by consent and the living world,
+// resume from a snapshot and its tail to the same state as a full replay
+// and as the session that played them.
+func TestLongGameResumes(t *testing.T) {
+	st := console.NewMemStore()
+	s, err := console.Create(New(), LongGameSetup(), console.Options{Store: st, SnapshotEvery: 100, NewID: func() string { return "long" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := LongGame(s, 2000); err != nil {
+		t.Fatal(err)
+	}
+	played, err := s.EncodedState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	events, err := st.Events("long", 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rewinds := 0
+	for _, e := range events {
+		if e.Type == EventPhaseRewound {
+			rewinds++
+		}
+	}
+	if len(events) < 2000 || rewinds == 0 {
+		t.Fatalf("%d events, %d rewinds: want 2,000 events with phase undos", len(events), rewinds)
+	}
+	full, _, err := console.Replay(New(), s.Meta().Setup, events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resumed, err := console.Open(New(), "long", console.Options{Store: st, SnapshotEvery: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := resumed.EncodedState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, played) || !bytes.Equal(mustEncode(t, full), played) {
+		t.Error("snapshot + tail, full replay and the played game differ")
+	}
+}
