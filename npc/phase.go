@@ -34,6 +34,9 @@ type PhaseInput struct {
 	Table   Table `json:"table"`
 	// Characters are the characters on the table (not off-table ones).
 	Characters []Character `json:"characters"`
+	// Metric: the game is played in centimetres; the instructions give
+	// distances in whole centimetres (FormatDistance).
+	Metric bool `json:"metric,omitempty"`
 }
 
 // Phase is what one Environment phase decided: every random outcome is in
@@ -71,14 +74,22 @@ type Spawn struct {
 }
 
 // LurkerAttack is one lurker waking on a character: Detected when the
-// character's d100 (Roll) reached Need, else it attacks at once.
+// character's d100 (Roll) reached Need, else it attacks at once. ID names
+// this lurker in the game ("3-2": the second lurker of Environment phase
+// 3); its instruction and its attack carry it, so two lurkers on one
+// character are never taken for one another.
 type LurkerAttack struct {
 	Section   string `msgpack:"section" json:"section"`
 	Character string `msgpack:"character" json:"character"`
 	Roll      int    `msgpack:"roll" json:"roll"`
 	Need      int    `msgpack:"need" json:"need"`
 	Detected  bool   `msgpack:"detected,omitempty" json:"detected,omitempty"`
+	ID        string `msgpack:"id,omitempty" json:"id,omitempty"`
 }
+
+// LurkerID names the n-th lurker (from 1) woken in Environment phase
+// number.
+func LurkerID(number, n int) string { return fmt.Sprintf("%d-%d", number, n) }
 
 // Instruction steps, in the order the players do them.
 const (
@@ -101,6 +112,11 @@ type Instruction struct {
 	At        *Pos   `msgpack:"at,omitempty" json:"at,omitempty"`
 	Kind      string `msgpack:"kind,omitempty" json:"kind,omitempty"`
 	Count     int    `msgpack:"count,omitempty" json:"count,omitempty"`
+	// Lurker is the lurker's ID (lurker steps); Detected: the character
+	// spotted it (it attacks with the others), else the console has
+	// entered its attack already.
+	Lurker   string `msgpack:"lurker,omitempty" json:"lurker,omitempty"`
+	Detected bool   `msgpack:"detected,omitempty" json:"detected,omitempty"`
 }
 
 // Environment plays one Environment phase (RULES-FACTS.md §10.5): maybe
@@ -129,11 +145,14 @@ func Environment(w World, in PhaseInput, d *console.Dice) (World, Phase, error) 
 	ph.Threat = w.TableThreat()
 	ph.Section, ph.Character = w.target(in.Characters, d)
 	ph.Lurkers = w.lurkers(in.Characters, d)
+	for i := range ph.Lurkers {
+		ph.Lurkers[i].ID = LurkerID(ph.Number, i+1)
+	}
 	ph.Spawns, ph.Held = w.spawns(arrivals, in, d)
 	for _, s := range ph.Spawns {
 		w.Spawned += s.Count
 	}
-	ph.Instructions = instructions(c, ph, in.Characters)
+	ph.Instructions = instructions(c, ph, in.Characters, in.Metric)
 	return w, ph, nil
 }
 
@@ -284,11 +303,33 @@ func inches(t int) string {
 	return fmt.Sprintf("%d.%d\"", t/10, t%10)
 }
 
+// FormatDistance renders a distance in tenths of an inch for the players:
+// inches (to the tenth, as the rules keep them), or with metric whole
+// centimetres rounded to the nearest, half up (1" = 2.54 cm: 4" → 10 cm,
+// 5" → 13 cm, 10" → 25 cm), as a player reads a tape measure; the
+// rounding is never more than 5 mm.
+func FormatDistance(tenths int, metric bool) string {
+	if !metric {
+		return inches(tenths)
+	}
+	u := tenths * 254 // in hundredths of a millimetre: 1/10" = 2.54 mm
+	neg := u < 0
+	if neg {
+		u = -u
+	}
+	cm := (u + 500) / 1000
+	if neg {
+		cm = -cm
+	}
+	return fmt.Sprintf("%d cm", cm)
+}
+
 // instructions is the players' list for a phase, in the order the
 // rulebook gives ("Environment phase", "Grenades", "NPCs, Rotters"; the
 // app's checklist, §10.7): lurkers, explosions, movement, new Rotters,
 // attacks.
-func instructions(c Config, ph Phase, chars []Character) []Instruction {
+func instructions(c Config, ph Phase, chars []Character, metric bool) []Instruction {
+	dist := func(t int) string { return FormatDistance(t, metric) }
 	name := func(id string) string {
 		for _, ch := range chars {
 			if ch.ID == id && ch.Name != "" {
@@ -298,19 +339,22 @@ func instructions(c Config, ph Phase, chars []Character) []Instruction {
 		return id
 	}
 	var out []Instruction
+	var entered []string
 	for _, l := range ph.Lurkers {
-		in := Instruction{Step: StepLurkers, Section: l.Section, Character: l.Character, Kind: "normal", Count: 1}
+		in := Instruction{Step: StepLurkers, Section: l.Section, Character: l.Character, Kind: "normal", Count: 1,
+			Lurker: l.ID, Detected: l.Detected}
 		if l.Detected {
-			in.Text = fmt.Sprintf("A lurking Rotter wakes in %s and %s spots it (d100 %d, needed %d): place it in base contact with %s; it attacks with the others.", l.Section, name(l.Character), l.Roll, l.Need, name(l.Character))
+			in.Text = fmt.Sprintf("Lurker %s, a Shambler, wakes in %s and %s spots it (d100 %d, needed %d): place it in base contact with %s; enter its attack with the others.", l.ID, l.Section, name(l.Character), l.Roll, l.Need, name(l.Character))
 		} else {
-			in.Text = fmt.Sprintf("A lurking Rotter springs on %s in %s unseen (d100 %d, needed %d): place it in base contact; enter its attack now.", name(l.Character), l.Section, l.Roll, l.Need)
+			in.Text = fmt.Sprintf("Lurker %s, a Shambler, springs on %s in %s unseen (d100 %d, needed %d): place it in base contact with %s; the console has entered its attack, do not enter it again.", l.ID, name(l.Character), l.Section, l.Roll, l.Need, name(l.Character))
+			entered = append(entered, l.ID)
 		}
 		out = append(out, in)
 	}
 	out = append(out, Instruction{Step: StepExplosions, Text: "Measure every explosion's template from its marker: enter a hit for each character under it; Rotters in it, or moving through it, die."})
 	var speeds []string
 	for _, k := range c.Kinds {
-		speeds = append(speeds, fmt.Sprintf("%s %s", k.Name, inches(k.MoveTenths)))
+		speeds = append(speeds, fmt.Sprintf("%s %s", k.Name, dist(k.MoveTenths)))
 	}
 	target := "the centre of " + ph.Section
 	if ph.Character != "" {
@@ -318,18 +362,26 @@ func instructions(c Config, ph Phase, chars []Character) []Instruction {
 	}
 	out = append(out, Instruction{Step: StepMove, Section: ph.Section, Character: ph.Character,
 		Text: fmt.Sprintf("Move every Rotter on the table (%s): a Rotter within %s of a character who is not down goes straight for the closest one; every other Rotter heads straight for %s. Rotters never step away from their target: blocked, they stop.",
-			strings.Join(speeds, ", "), inches(c.AggroTenths), target)})
+			strings.Join(speeds, ", "), dist(c.AggroTenths), target)})
 	for _, s := range ph.Spawns {
 		k, _ := c.kind(s.Kind)
 		at := s.Place.At
 		where := fmt.Sprintf("spawn point %s", s.Point)
 		if s.Place.Pushed {
-			where += fmt.Sprintf(", pushed along the edge to %s × %s (it was within %s of a character; the player whose turn it is may push it elsewhere outside that range)", inches(at.X), inches(at.Y), inches(c.SpawnExclusionTenths))
+			where += fmt.Sprintf(", pushed along the edge to %s × %s (it was within %s of a character; the player whose turn it is may push it elsewhere outside that range)", dist(at.X), dist(at.Y), dist(c.SpawnExclusionTenths))
 		}
 		out = append(out, Instruction{Step: StepSpawn, Point: s.Point, At: &at, Kind: s.Kind, Count: s.Count,
 			Text: fmt.Sprintf("Place %d new %s (%s Rotter%s) at %s; they do not move or attack this phase.", s.Count, plural(k.Name, s.Count), s.Kind, plural("", s.Count), where)})
 	}
-	out = append(out, Instruction{Step: StepAttacks, Text: "Every Rotter in base contact with a character attacks it (new ones do not): enter the attacks per character and kind (the player whose turn it is picks the victim of a Rotter touching several); the app rolls them."})
+	attacks := "Every Rotter in base contact with a character attacks it (new ones do not): enter the attacks per character and kind (the player whose turn it is picks the victim of a Rotter touching several); the app rolls them."
+	if len(entered) > 0 {
+		what := "its attack"
+		if len(entered) > 1 {
+			what = "their attacks"
+		}
+		attacks += fmt.Sprintf(" Leave out lurker %s: the console entered %s already.", strings.Join(entered, ", "), what)
+	}
+	out = append(out, Instruction{Step: StepAttacks, Text: attacks})
 	return out
 }
 

@@ -8,11 +8,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"testing"
 	"time"
 
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/console/store"
+	"github.com/commandconsole/commandconsole/games/landsofruin"
 	"github.com/commandconsole/commandconsole/games/scorepad"
 )
 
@@ -29,6 +31,10 @@ const (
 	benchBatch = 1000
 	// quickBenchTime is the -test.benchtime of bench --quick.
 	quickBenchTime = "5x"
+	// replayPasses is how many times bench replays each game's log, the
+	// two games one after the other, for the per-event medians (1 with
+	// --quick).
+	replayPasses = 7
 )
 
 // benchSeats are the players of every benchmark game.
@@ -113,23 +119,221 @@ func (c *cli) bench(args []string) error {
 	if err := add("resume-10k-snapshots", fmt.Sprintf(
 		"store.Open + console.Open of a %d-event scorepad game from disk, snapshots every %d events (last snapshot + %d-event tail)",
 		benchEvents, benchSnapshotEvery, tail),
-		func(b *testing.B) error { return benchOpen(b, gamePath, resumeID) }); err != nil {
+		func(b *testing.B) error { return benchOpen(b, scorepad.New(), gamePath, resumeID, benchEvents) }); err != nil {
 		return err
 	}
 	if err := add("replay-10k-full", fmt.Sprintf(
 		"store.Open + console.Open of the same %d events from disk with no snapshot: a full replay", benchEvents),
-		func(b *testing.B) error { return benchOpen(b, gamePath, replayID) }); err != nil {
+		func(b *testing.B) error { return benchOpen(b, scorepad.New(), gamePath, replayID, benchEvents) }); err != nil {
+		return err
+	}
+
+	lor, err := benchLandsOfRuin(filepath.Join(tmp, "landsofruin.db"), where, *quick, rows)
+	if err != nil {
 		return err
 	}
 
 	return c.writeJSON(struct {
 		Machine    machineOut `json:"machine"`
 		Benchmarks []benchRow `json:"benchmarks"`
+		// LandsOfRuin puts Lands of Ruin's replay and resume next to the
+		// score pad's.
+		LandsOfRuin *lorBench `json:"landsofruin"`
 	}{
 		Machine: machineOut{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, NumCPU: runtime.NumCPU(),
 			GOMAXPROCS: runtime.GOMAXPROCS(0), GoVersion: runtime.Version(), Dir: where, Quick: *quick},
-		Benchmarks: rows,
+		Benchmarks:  rows,
+		LandsOfRuin: lor,
 	})
+}
+
+// lorBench is Lands of Ruin's part of the bench: one event's replay next to
+// the score pad's, and resuming a 10,000-event game next to the score
+// pad's resume rows.
+type lorBench struct {
+	Replay replayOut  `json:"replay_event"`
+	Resume []benchRow `json:"resume"`
+}
+
+// replayOut is the time of one event's Apply, replaying each game's whole
+// log from its setup, the two games measured in turn in every pass.
+type replayOut struct {
+	LandsOfRuinMedianNs int64 `json:"landsofruin_median_ns"`
+	ScorepadMedianNs    int64 `json:"scorepad_median_ns"`
+	// MedianRatio is Lands of Ruin's median over the score pad's.
+	MedianRatio       float64 `json:"median_ratio"`
+	LandsOfRuinMeanNs int64   `json:"landsofruin_mean_ns"`
+	ScorepadMeanNs    int64   `json:"scorepad_mean_ns"`
+	LandsOfRuinEvents int     `json:"landsofruin_events"`
+	ScorepadEvents    int     `json:"scorepad_events"`
+	Passes            int     `json:"passes"`
+	Note              string  `json:"note"`
+}
+
+// benchLandsOfRuin plays a 10,000-event Lands of Ruin game (the two-player
+// tutorial, landsofruin.LongGame), times the replay of its events against
+// the score pad's bench game, and measures resuming it from a bbolt file
+// at path with snapshots and with none. pad holds the score pad's rows.
+func benchLandsOfRuin(path, where string, quick bool, pad []benchRow) (*lorBench, error) {
+	lorRec, lorMeta, err := recordGame(landsofruin.New(), landsofruin.LongGameSetup(), "bench-lor",
+		func(s *console.Session) error { return landsofruin.LongGame(s, benchEvents) })
+	if err != nil {
+		return nil, err
+	}
+	padRec, _, err := recordGame(scorepad.New(), benchSetup("replay bench"), "bench-pad", func(s *console.Session) error {
+		for i := 0; i < benchEvents; i++ {
+			seat, cmd := benchMove(i)
+			if _, err := s.Do(seat, cmd); err != nil {
+				return fmt.Errorf("command %d: %w", i+1, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	lorEvents, err := lorRec.Events("bench-lor", 1, 0)
+	if err != nil {
+		return nil, err
+	}
+	padEvents, err := padRec.Events("bench-pad", 1, 0)
+	if err != nil {
+		return nil, err
+	}
+	passes := replayPasses
+	if quick {
+		passes = 1
+	}
+	var lorTimes, padTimes []time.Duration
+	for range passes {
+		ds, err := replayTimes(landsofruin.New(), lorMeta.Setup, lorEvents)
+		if err != nil {
+			return nil, fmt.Errorf("replay the Lands of Ruin game: %w", err)
+		}
+		lorTimes = append(lorTimes, ds...)
+		if ds, err = replayTimes(scorepad.New(), padRec.created.Setup, padEvents); err != nil {
+			return nil, fmt.Errorf("replay the score pad game: %w", err)
+		}
+		padTimes = append(padTimes, ds...)
+	}
+	out := &lorBench{Replay: replayOut{
+		LandsOfRuinMedianNs: medianNs(lorTimes), ScorepadMedianNs: medianNs(padTimes),
+		LandsOfRuinMeanNs: meanNs(lorTimes), ScorepadMeanNs: meanNs(padTimes),
+		LandsOfRuinEvents: len(lorEvents), ScorepadEvents: len(padEvents), Passes: passes,
+		Note: "rules.Apply of one event, replaying each game's whole log from its setup in memory (no store), " +
+			"the two games in turn in every pass: Lands of Ruin's two-player tutorial played turn after turn " +
+			"(moves, phase ends, a phase undo by consent in one turn of five, assign and unassign, Rotter entries, " +
+			"the living world) against the score pad's bench game",
+	}}
+	if out.Replay.ScorepadMedianNs > 0 {
+		out.Replay.MedianRatio = math.Round(float64(out.Replay.LandsOfRuinMedianNs)/float64(out.Replay.ScorepadMedianNs)*100) / 100
+	}
+
+	last := lorMeta.LastSeq
+	if err := storeGame(path, lorRec, lorMeta, "bench-lor", []string{resumeID, replayID}); err != nil {
+		return nil, err
+	}
+	rules := landsofruin.New()
+	for _, r := range []struct{ name, id, note string }{
+		{"resume-10k-landsofruin-snapshots", resumeID, fmt.Sprintf(
+			"store.Open + console.Open of a %d-event Lands of Ruin game from disk in %s, snapshots every %d events (last snapshot + tail); compare resume-10k-snapshots",
+			last, where, benchSnapshotEvery)},
+		{"replay-10k-landsofruin-full", replayID, fmt.Sprintf(
+			"store.Open + console.Open of the same %d events with no snapshot: a full replay; compare replay-10k-full", last)},
+	} {
+		row, err := measure(r.name, r.note, func(b *testing.B) error { return benchOpen(b, rules, path, r.id, last) })
+		if err != nil {
+			return nil, err
+		}
+		out.Resume = append(out.Resume, row)
+	}
+	for _, row := range pad {
+		if row.Name == "resume-10k-snapshots" || row.Name == "replay-10k-full" {
+			out.Resume = append(out.Resume, row)
+		}
+	}
+	return out, nil
+}
+
+// recordGame plays a game through a Session on a recorder (snapshots every
+// benchSnapshotEvery events) and returns it with its final metadata.
+func recordGame(r console.Rules, setup console.Setup, id string, play func(*console.Session) error) (*recorder, console.GameMeta, error) {
+	rec := &recorder{MemStore: console.NewMemStore()}
+	s, err := console.Create(r, setup, console.Options{
+		Store: rec, SnapshotEvery: benchSnapshotEvery,
+		Clock: func() time.Time { return benchTime }, NewID: func() string { return id },
+	})
+	if err != nil {
+		return nil, console.GameMeta{}, fmt.Errorf("bench game %s: %w", id, err)
+	}
+	if err := play(s); err != nil {
+		return nil, console.GameMeta{}, fmt.Errorf("bench game %s: %w", id, err)
+	}
+	return rec, s.Meta(), nil
+}
+
+// storeGame copies the recorded game id into the file at path under each of
+// ids: the first with its snapshots, the others with none.
+func storeGame(path string, rec *recorder, final console.GameMeta, id string, ids []string) error {
+	events, err := rec.Events(id, 1, 0)
+	if err != nil {
+		return err
+	}
+	db, err := store.Open(path)
+	if err != nil {
+		return err
+	}
+	for i, to := range ids {
+		snaps := rec.snaps
+		if i > 0 {
+			snaps = nil
+		}
+		if err := copyGame(db, to, rec.created, final, events, snaps); err != nil {
+			_ = db.Close()
+			return fmt.Errorf("bench game %s: %w", to, err)
+		}
+	}
+	return db.Close()
+}
+
+// replayTimes replays events from setup's new state and returns each
+// event's Apply time.
+func replayTimes(r console.Rules, setup console.Setup, events []console.Event) ([]time.Duration, error) {
+	st, err := r.New(setup)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]time.Duration, len(events))
+	for i, e := range events {
+		t0 := time.Now()
+		st, err = r.Apply(st, e)
+		out[i] = time.Since(t0)
+		if err != nil {
+			return nil, fmt.Errorf("event %d (%s): %w", e.Seq, e.Type, err)
+		}
+	}
+	return out, nil
+}
+
+// medianNs is the median of ds in nanoseconds (ds is sorted).
+func medianNs(ds []time.Duration) int64 {
+	if len(ds) == 0 {
+		return 0
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	return ds[len(ds)/2].Nanoseconds()
+}
+
+// meanNs is the mean of ds in nanoseconds.
+func meanNs(ds []time.Duration) int64 {
+	if len(ds) == 0 {
+		return 0
+	}
+	var t time.Duration
+	for _, d := range ds {
+		t += d
+	}
+	return t.Nanoseconds() / int64(len(ds))
 }
 
 // setBenchTime sets -test.benchtime and returns a function that puts the
@@ -239,10 +443,9 @@ func benchAppend(b *testing.B, path string) error {
 	return nil
 }
 
-// benchOpen measures resuming game id from the file at path: opening the
-// file and the game, then closing the file.
-func benchOpen(b *testing.B, path, id string) error {
-	rules := scorepad.New()
+// benchOpen measures resuming game id, of want events, from the file at
+// path: opening the file and the game, then closing the file.
+func benchOpen(b *testing.B, rules console.Rules, path, id string, want uint64) error {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		db, err := store.Open(path)
@@ -254,9 +457,9 @@ func benchOpen(b *testing.B, path, id string) error {
 			_ = db.Close()
 			return err
 		}
-		if got := s.Meta().LastSeq; got != benchEvents {
+		if got := s.Meta().LastSeq; got != want {
 			_ = db.Close()
-			return fmt.Errorf("game %s has %d events, want %d", id, got, benchEvents)
+			return fmt.Errorf("game %s has %d events, want %d", id, got, want)
 		}
 		if err := db.Close(); err != nil {
 			return err

@@ -66,9 +66,11 @@
 //     one VP step, as long as the lore lasts (the rulebook says "may exchange
 //     4 lore tokens for 1 VP token" without a limit).
 //   - Victory points are entered as a number in the VP step: the pad does not
-//     know the board, and scenario rules and command tents can change what a
-//     banner or a hex is worth. Out-of-step points (a command tent's VP for
-//     the opponent, a scenario rule) go through adjust.
+//     know which banner hexes are held. It refuses more than every banner on
+//     the board is worth (the learning scenario's three 2-VP banners, or the
+//     banner values entered with both scenario cards), so a typo such as 60
+//     cannot win the game. Out-of-step points (a command tent's VP for the
+//     opponent, a scenario rule) go through adjust.
 //   - The mustering example's lines read muster value × cards ("Yeoman
 //     Archers: 4 x 3" is three cards at 4 points): only that reading gives
 //     its 12 cards and fits the box's three Riverwatch Riders cards.
@@ -976,9 +978,41 @@ func (g *state) decideArmyCard(f Faction, args console.Args) ([]console.Event, e
 	return g.mustered(f, a)
 }
 
+// bannerVP is the most victory points one VP step can earn: a friendly
+// unit on every banner hex of the board at once (rulebook "Victory point
+// step": the VPs of "each hex containing a banner marker that is occupied
+// by a friendly unit"). The board holds the learning scenario's three
+// 2-VP banners (p. 5), or in a full game the banner markers of both
+// scenario cards, each card showing its half of the board (pp. 16–18).
+// where says where the figure comes from.
+func (g *state) bannerVP() (total int, where string) {
+	if g.Learning {
+		return LearningBanners * LearningBannerValue, fmt.Sprintf("the learning scenario's %d banners of %d VP", LearningBanners, LearningBannerValue)
+	}
+	var parts []string
+	for f, s := range g.Sides {
+		vals := []string{}
+		if s.Scenario != nil {
+			for _, b := range s.Scenario.Banners {
+				total += b
+				vals = append(vals, fmt.Sprint(b))
+			}
+		}
+		if len(vals) == 0 {
+			vals = append(vals, "none")
+		}
+		parts = append(parts, fmt.Sprintf("%s's scenario card: %s", Faction(f).Name(), strings.Join(vals, ", ")))
+	}
+	return total, "the banner markers on the board (" + strings.Join(parts, "; ") + ")"
+}
+
 func (g *state) decideScoreVP(f Faction, args console.Args) ([]console.Event, error) {
 	s := &g.Sides[f]
 	vp, ex := args.Int("vp"), args.Int("exchange")
+	if most, where := g.bannerVP(); vp > most {
+		return nil, console.Reject("%d VP: %s are worth %d VP in all, the most a VP step earns, with a unit on every banner hex; VP from a command tent or a scenario rule go through adjust",
+			vp, where, most)
+	}
 	if ex > 0 && !g.Learning {
 		return nil, console.Reject("exchanging lore for VP is only in the learning scenario; in a full game lore pays for lore cards")
 	}

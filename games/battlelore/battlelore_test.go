@@ -241,13 +241,13 @@ func TestWinCheck(t *testing.T) {
 		}
 	})
 	t.Run("second player ahead wins at the first player's turn", func(t *testing.T) {
-		g := start(t, learning()).play(turn("ben", 0, "")...).play(turn("ana", 17, "")...)
+		g := start(t, learning()).play(turn("ben", 0, "")...).play(vp("ana", 11)).play(turn("ana", 6, "")...)
 		if st := New().Status(g.s); !st.Finished || st.Placements[0].Seat != "ana" {
 			t.Fatalf("status %+v, want ana (Daqan) to win", st)
 		}
 	})
 	t.Run("no check at the second player's turn", func(t *testing.T) {
-		g := start(t, learning()).play(turn("ben", 20, "")...)
+		g := start(t, learning()).play(vp("ben", 14)).play(turn("ben", 6, "")...)
 		if g.st().finished() {
 			t.Fatal("the check ran at the start of the second player's turn")
 		}
@@ -610,5 +610,56 @@ func TestLearningSetup(t *testing.T) {
 	}
 	if v.Checklist[len(v.Checklist)-1].State != ItemSkipped {
 		t.Errorf("the learning scenario's Lore step is %q, want skipped", v.Checklist[len(v.Checklist)-1].State)
+	}
+}
+
+// TestVPBoundedByBanners: rulebook "Victory point step": the active player
+// earns the VPs of "each hex containing a banner marker that is occupied
+// by a friendly unit", so one VP step earns at most every banner on the
+// board: the learning scenario's three 2-VP banners (p. 5), or the banner
+// markers of both scenario cards (each card shows its half of the board,
+// p. 16). A typo of 60 VP used to be taken, and won the game.
+func TestVPBoundedByBanners(t *testing.T) {
+	noBanners := func(t testing.TB) *game {
+		return start(t, full()).play(
+			do("dana", CmdScenario, "letter", "C", "number", 1, "name", "Crossing the River of Sleep"),
+			do("uli", CmdScenario, "letter", "B", "number", 2, "name", "Treasures of the Shadow Peaks"),
+			do("dana", CmdArmyCard, "army", "daqan-shield-wall"),
+			do("uli", CmdArmyCard, "army", "uthuk-chaos-host"))
+	}
+	tests := []struct {
+		name  string
+		setup func(t testing.TB) *game
+		seat  console.Seat
+		vp    int
+		want  string // refusal words; empty when it must be accepted
+	}{
+		{"learning: 60", func(t testing.TB) *game { return start(t, learning()) }, "ben", 60,
+			"60 VP: the learning scenario's 3 banners of 2 VP are worth 6 VP in all"},
+		{"learning: 7", func(t testing.TB) *game { return start(t, learning()) }, "ben", 7, "worth 6 VP in all"},
+		{"learning: every banner", func(t testing.TB) *game { return start(t, learning()) }, "ben", 6, ""},
+		{"full: 60", battle, "uli", 60,
+			"60 VP: the banner markers on the board (Daqan's scenario card: 2, 1; Uthuk's scenario card: 1) are worth 4 VP in all"},
+		{"full: one more than the banners", battle, "uli", 5, "are worth 4 VP in all"},
+		{"full: every banner", battle, "uli", 4, ""},
+		{"full: no banners entered", noBanners, "uli", 1, "(Daqan's scenario card: none; Uthuk's scenario card: none) are worth 0 VP"},
+		{"full: none earned", noBanners, "uli", 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := tt.setup(t).play(turn(tt.seat, 0, "")[:4]...)
+			_, err := g.try(do(tt.seat, CmdScoreVP, "vp", tt.vp))
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatalf("score-vp %d: %v", tt.vp, err)
+			case tt.want != "" && err == nil:
+				t.Fatalf("score-vp %d accepted, want %q", tt.vp, tt.want)
+			case tt.want != "" && (!console.IsRejection(err) || !strings.Contains(err.Error(), tt.want)):
+				t.Errorf("score-vp %d: %v, want a refusal containing %q", tt.vp, err, tt.want)
+			}
+			if f, _ := g.st().faction(tt.seat); tt.want == "" && g.st().Sides[f].VP != tt.vp {
+				t.Errorf("VP %d after scoring %d", g.st().Sides[f].VP, tt.vp)
+			}
+		})
 	}
 }

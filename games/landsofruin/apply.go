@@ -116,7 +116,7 @@ func (g *state) apply(e console.Event) error {
 			if err != nil {
 				return err
 			}
-			c.MoveAP, c.Pool = pr.MoveAP, pr.Pool
+			c.MoveAP, c.Pool, c.Difficult = pr.MoveAP, pr.Pool, false
 		}
 		p := &g.Players[x.Player]
 		for _, d := range x.Detections {
@@ -133,14 +133,14 @@ func (g *state) apply(e console.Event) error {
 		}
 		g.dropSpent()
 		g.Current, g.Turn, g.Phase, g.Attack = x.Index, x.Turn, PhaseAction, nil
-		g.Mark, g.Plan, g.ReusePlan, g.Env = nil, nil, nil, nil
+		g.Mark, g.Marked, g.Plan, g.ReusePlan, g.Env = nil, nil, nil, nil, nil
 		g.clearUndo()
 	case EventPhaseEnded:
 		var x PhaseEnded
 		if err := console.Decode(e.Data, &x); err != nil {
 			return err
 		}
-		if err := g.markPhase(); err != nil {
+		if err := g.markPhase(x.Mark); err != nil {
 			return err
 		}
 		g.clearUndo()
@@ -169,7 +169,7 @@ func (g *state) apply(e console.Event) error {
 			c.Results = append(c.Results, cr.Results...)
 			c.Hits, c.Suppression, c.Assigned = append([]hit{}, cr.NewHits...), 0, []assigned{}
 		}
-		g.Attack, g.Mark = nil, nil
+		g.Attack, g.Mark, g.Marked = nil, nil, nil
 		g.clearUndo()
 		if x.Final {
 			g.Phase, g.EndProposedBy = PhaseObjectives, 0
@@ -211,6 +211,7 @@ func (g *state) apply(e console.Event) error {
 			return err
 		}
 		c.Section = x.To
+		c.Difficult = c.Difficult || x.Difficult
 	case EventPerformed:
 		var x Performed
 		if err := console.Decode(e.Data, &x); err != nil {
@@ -305,7 +306,7 @@ func (g *state) apply(e console.Event) error {
 		p.Ready = false
 	case EventGameEnded:
 		g.Phase = PhaseOver
-		g.Mark = nil
+		g.Mark, g.Marked = nil, nil
 	case EventEnvEntry:
 		var x EnvEntry
 		if err := console.Decode(e.Data, &x); err != nil {
@@ -397,17 +398,15 @@ func without(effs []effect, id string) []effect {
 	return out
 }
 
-// perform marks an action performed: the assigned entry, the defence pool,
-// the uses per battle.
+// perform marks an action performed: the assigned entry and the uses per
+// battle. The defence pool does not change: the action's points were spent
+// when it was assigned (rules.DefencePool).
 func (g *state) perform(c *character, action string) {
 	if i := c.assignedIndex(action); i >= 0 {
 		c.Assigned[i].Performed = true
 	}
-	if a := data().rd.Action(action); a != nil {
-		c.Pool = max(c.Pool-a.AP, 0)
-		if a.MaxPerBattle > 0 {
-			c.Used = append(c.Used, action)
-		}
+	if a := data().rd.Action(action); a != nil && a.MaxPerBattle > 0 {
+		c.Used = append(c.Used, action)
 	}
 }
 

@@ -98,6 +98,59 @@ func (g *state) absorber(c *character, d *console.Dice, taken map[string]bool) (
 	return "", 0
 }
 
+// heroOf is the hero of cohort member c, or nil.
+func (g *state) heroOf(c *character) *character {
+	if c.Hero == "" {
+		return nil
+	}
+	return g.findChar(c.Hero, func(x *character) bool { return x.Owner == c.Owner && x.Base == c.Hero && x.Kind == content.KindHero })
+}
+
+// moveAllowance is c's movement allowance in tenths of an inch: this
+// Action phase's, or with next the one its remaining points give next
+// turn. A close-support member moves as far as its hero (rulebook "Heroes
+// and Cohorts", "Close support": "The cohort always has the same movement
+// value as the hero"; facts §2.4: "close-support squads use their
+// hero's"); while the hero is down the members keep their own allowance
+// ("The cohort can still move as long as they maintain the 2" rule").
+//
+// This turn's allowance is halved once c's own path went over an obstacle
+// or through difficult terrain (move difficult=true; rulebook "Obstacles
+// and difficult terrain"), unless its berserker charge carries it "across
+// any terrain" (the ability's IgnoresDifficultTerrain).
+func (g *state) moveAllowance(c *character, next bool) int {
+	src := c
+	if c.isCloseSupport() {
+		if h := g.heroOf(c); h != nil && !h.down() {
+			src = h
+		}
+	}
+	if next {
+		return src.movement(src.remaining())
+	}
+	m := src.movement(src.MoveAP)
+	if c.Difficult && !c.ignoresDifficultTerrain() {
+		m = rules.DifficultTerrain(m)
+	}
+	return m
+}
+
+// ignoresDifficultTerrain: c has the effect of an ability that crosses any
+// terrain (Androphage's berserker charge).
+func (c *character) ignoresDifficultTerrain() bool {
+	for _, ch := range data().cont.Characters {
+		if ch.ID != c.Base {
+			continue
+		}
+		for _, a := range ch.Abilities {
+			if a.IgnoresDifficultTerrain && a.Action != "" && c.has(a.Action) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // killMember kills a cohort member that took a hit for its hero.
 func (g *state) killMember(id string) error {
 	m, err := g.charArg(id)

@@ -455,7 +455,7 @@ func prepare(chars []character, p, index, turn int, dets []Detection) ActionPhas
 		if c.Owner != p {
 			continue
 		}
-		ap.Prep = append(ap.Prep, Prep{Char: c.ID, MoveAP: c.remaining(), Pool: rules.DefencePool(c.BaseAP, len(c.Hits))})
+		ap.Prep = append(ap.Prep, Prep{Char: c.ID, MoveAP: c.remaining(), Pool: rules.DefencePool(c.remaining(), len(c.Hits))})
 	}
 	return ap
 }
@@ -547,10 +547,18 @@ func (g *state) decideEndPhase(d *console.Dice, planner Planner) ([]console.Even
 	cur := g.current()
 	switch g.Phase {
 	case PhaseAction:
-		return one(EventPhaseEnded, PhaseEnded{Player: cur, From: g.Phase, To: nextPhase(g.Phase)}, false)
+		mark, err := g.encodeMark()
+		if err != nil {
+			return nil, err
+		}
+		return one(EventPhaseEnded, PhaseEnded{Player: cur, From: g.Phase, To: nextPhase(g.Phase), Mark: mark}, false)
 	case PhaseCommand:
+		mark, err := g.encodeMark()
+		if err != nil {
+			return nil, err
+		}
 		var es events
-		es.add(EventPhaseEnded, PhaseEnded{Player: cur, From: g.Phase, To: nextPhase(g.Phase)}, false)
+		es.add(EventPhaseEnded, PhaseEnded{Player: cur, From: g.Phase, To: nextPhase(g.Phase), Mark: mark}, false)
 		if len(g.Throwables) > 0 {
 			es.add(EventThrowablesAdvanced, g.advanceThrowables(), false)
 		}
@@ -569,6 +577,13 @@ func (g *state) decideEndPhase(d *console.Dice, planner Planner) ([]console.Even
 			}
 			if err := g.checkPlan(plan); err != nil {
 				return nil, err
+			}
+			if plan.World != nil {
+				b, err := g.encodeWorld(*plan.World)
+				if err != nil {
+					return nil, fmt.Errorf("landsofruin: the Rotter world: %w", err)
+				}
+				plan.World, plan.PackedWorld = nil, b
 			}
 			es.add(EventEnvPlanned, plan, false)
 		}
@@ -903,18 +918,21 @@ func (g *state) decideMove(p int, args console.Args) ([]console.Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	difficult := args.Bool("difficult")
 	switch {
 	case c.hidden():
 		return nil, console.Reject("%s is hidden: hidden characters cannot move (perform reveal first)", c.Name)
 	case c.dead():
 		return nil, console.Reject("%s is dead", c.Name)
-	case c.Section == sec:
+	case c.Section == sec && !difficult:
 		return nil, console.Reject("%s is already in %s", c.Name, sec)
+	case c.Section == sec && c.Difficult:
+		return nil, console.Reject("%s already went through difficult terrain this turn: its movement is halved once", c.Name)
 	}
-	if m := c.movement(c.MoveAP); m == 0 {
+	if m := g.moveAllowance(c, false); m == 0 {
 		return nil, console.Reject("%s cannot move this turn: its movement allowance is 0", c.Name)
 	}
-	return one(EventMoved, Moved{Char: c.ID, From: c.Section, To: sec}, false)
+	return one(EventMoved, Moved{Char: c.ID, From: c.Section, To: sec, Difficult: difficult}, false)
 }
 
 func (g *state) decidePerform(p int, args console.Args) ([]console.Event, error) {

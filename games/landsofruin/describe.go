@@ -164,7 +164,14 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 		if from == "" {
 			from = "the table edge"
 		}
-		return fmt.Sprintf("%s moves from %s to %s", c.Name, from, x.To), true, nil
+		through := ""
+		if x.Difficult {
+			through = " through difficult terrain (its movement is halved this turn)"
+		}
+		if x.From == x.To {
+			return fmt.Sprintf("%s moves within %s%s", c.Name, x.To, through), true, nil
+		}
+		return fmt.Sprintf("%s moves from %s to %s%s", c.Name, from, x.To, through), true, nil
 	case EventPerformed:
 		var x Performed
 		if err := console.Decode(e.Data, &x); err != nil {

@@ -102,8 +102,11 @@ type EnvironmentPlan struct {
 	// World is the world after this phase: it is in the event (the host's
 	// record) so replay stores it and never re-runs the tick. Apply moves
 	// it into the state's World and clears it here, so it never reaches a
-	// view.
-	World *npc.World `msgpack:"world,omitempty"`
+	// view. Decide records it as PackedWorld, already in the state's form
+	// (state.World), so replay copies bytes instead of decoding, checking
+	// and re-encoding the world; World is read from events recorded before.
+	World       *npc.World `msgpack:"world,omitempty"`
+	PackedWorld []byte     `msgpack:"packed_world,omitempty"`
 }
 
 // RotterSpawn is a number of Rotters of one kind entering at a spawn
@@ -140,6 +143,9 @@ type envEntry struct {
 	Count  int    `msgpack:"count"`
 	// Throwable is the throwable's number for an explosive entry.
 	Throwable int `msgpack:"throwable,omitempty"`
+	// Lurkers are the IDs of the lurkers of a lurker entry, one per
+	// attacker, in the order they are rolled.
+	Lurkers []string `msgpack:"lurkers,omitempty"`
 }
 
 // EnvEntry is the payload of environment-entry: how many attackers of a
@@ -175,6 +181,8 @@ type EnvResult struct {
 	// (it dies), and AbsorbRoll the close-support d100 (0 when none).
 	Absorbed   string `msgpack:"absorbed,omitempty"`
 	AbsorbRoll int    `msgpack:"absorb_roll,omitempty"`
+	// Lurker is the attacking lurker's ID (lurker entries).
+	Lurker string `msgpack:"lurker,omitempty"`
 }
 
 // EnvResolution is the payload of environment-resolved.
@@ -262,6 +270,9 @@ func (g *state) resolveEnvironment(d *console.Dice) EnvResolution {
 		need := tn + c.defence(rules.Rotter, g.Turn)
 		for i := 0; i < e.Count; i++ {
 			r := EnvResult{Char: c.ID, Source: e.Source, Kind: e.Kind, Roll: d.Roll(20), Need: need, Suppression: rk.MissSuppression}
+			if i < len(e.Lurkers) {
+				r.Lurker = e.Lurkers[i]
+			}
 			if r.Roll >= need {
 				r.Hit, r.Power = true, max(rk.Power-1, 0)
 				r.Suppression += rk.HitSuppression
@@ -351,6 +362,9 @@ func (g *state) describeEnvResolution(x EnvResolution, p int) string {
 		who := rotterName(r.Kind)
 		if r.Source == SourceLurker {
 			who = "a lurking " + strings.TrimPrefix(who, "a ")
+			if r.Lurker != "" {
+				who = "lurker " + r.Lurker + ", " + rotterName(r.Kind) + ","
+			}
 		}
 		s := fmt.Sprintf("%s attacks %s: d20 %d against %d: ", who, c.Name, r.Roll, r.Need)
 		switch {
@@ -406,11 +420,16 @@ func (g *state) checkPlan(pl EnvironmentPlan) error {
 			return fmt.Errorf("landsofruin: the Rotter plan names %q, not a visible character", pl.Character)
 		}
 	}
+	ids := map[string]bool{}
 	for _, l := range pl.Lurkers {
 		c := g.char(l.Character)
 		if c == nil || c.hidden() || c.Section == "" {
 			return fmt.Errorf("landsofruin: the Rotter plan wakes a lurker on %q, not a visible character", l.Character)
 		}
+		if l.ID == "" || ids[l.ID] {
+			return fmt.Errorf("landsofruin: the Rotter plan wakes a lurker without an ID of its own (%q)", l.ID)
+		}
+		ids[l.ID] = true
 	}
 	for _, s := range pl.Spawns {
 		if _, ok := data().cont.Rotter(s.Kind); !ok || s.Count < 0 {
@@ -447,13 +466,17 @@ func (g *state) describePlan(pl EnvironmentPlan) string {
 		line += "; new Rotters: " + strings.Join(sp, ", ")
 	}
 	if pl.Held > 0 {
-		line += fmt.Sprintf("; %d Rotter(s) wait outside (their edge is within 10\" of characters)", pl.Held)
+		line += fmt.Sprintf("; %d Rotter(s) wait outside (their edge is within %s of characters)", pl.Held, npc.FormatDistance(npc.DefaultConfig().SpawnExclusionTenths, g.Units == UnitsCM))
 	}
 	for _, l := range pl.Lurkers {
+		who := "a lurker"
+		if l.ID != "" {
+			who = "lurker " + l.ID
+		}
 		if l.Detected {
-			line += fmt.Sprintf("; a lurker wakes in %s and %s spots it (d100 %d, needed %d)", l.Section, g.name(l.Character), l.Roll, l.Need)
+			line += fmt.Sprintf("; %s wakes in %s and %s spots it (d100 %d, needed %d)", who, l.Section, g.name(l.Character), l.Roll, l.Need)
 		} else {
-			line += fmt.Sprintf("; a lurker springs on %s in %s unseen (d100 %d, needed %d)", g.name(l.Character), l.Section, l.Roll, l.Need)
+			line += fmt.Sprintf("; %s springs on %s in %s unseen (d100 %d, needed %d)", who, g.name(l.Character), l.Section, l.Roll, l.Need)
 		}
 	}
 	return line

@@ -2,6 +2,7 @@ package landsofruin
 
 import (
 	"bytes"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -87,7 +88,7 @@ func TestRotterAttacks(t *testing.T) {
 			t.Fatalf("entry %+v", e)
 		}
 	}
-	if len(mine) != 2 || mine[1] != (EnvEntryView{Character: "p2-moloch", Source: SourceRotter, Kind: "fat", Count: 4}) {
+	if len(mine) != 2 || !reflect.DeepEqual(mine[1], EnvEntryView{Character: "p2-moloch", Source: SourceRotter, Kind: "fat", Count: 4}) {
 		t.Fatalf("entries in ben's view: %+v", v.Environment)
 	}
 	st := g.st()
@@ -161,7 +162,7 @@ func TestRotterAttacks(t *testing.T) {
 	}
 	// The incoming player's defence pool counts the new hits (§1.7).
 	for _, c := range st.teamChars(1) {
-		if c.Pool != rules.DefencePool(c.BaseAP, len(c.Hits)) {
+		if c.Pool != rules.DefencePool(c.remaining(), len(c.Hits)) {
 			t.Errorf("%s: pool %d with %d hits", c.ID, c.Pool, len(c.Hits))
 		}
 	}

@@ -116,6 +116,12 @@ type PhaseEnded struct {
 	Player int    `msgpack:"player"`
 	From   string `msgpack:"from"`
 	To     string `msgpack:"to"`
+	// Mark is the whole state as it stood when the phase was ended
+	// (console.Encode form, without its own mark), made by Decide, so
+	// Apply keeps it as bytes instead of copying the state (undo.go).
+	// Empty in events recorded before it existed: Apply then copies the
+	// state as it did.
+	Mark []byte `msgpack:"mark,omitempty"`
 }
 
 // Advance is one effect's per-turn advance: its d2 (0 when none is rolled)
@@ -174,11 +180,14 @@ type ActionRef struct {
 	Also []string `msgpack:"also,omitempty"`
 }
 
-// Moved is the payload of character-moved.
+// Moved is the payload of character-moved. Difficult: the path went over
+// an obstacle or through difficult terrain (the turn's movement is halved).
 type Moved struct {
 	Char string `msgpack:"char"`
 	From string `msgpack:"from"`
 	To   string `msgpack:"to"`
+	// Difficult is set when the path was difficult.
+	Difficult bool `msgpack:"difficult,omitempty"`
 }
 
 // Performed is the payload of action-performed: the character's and the

@@ -58,6 +58,16 @@
 //   - Attacks are made only with an action assigned in the previous Command
 //     phase (shoot, aim-and-shoot, close-combat, or an ability's action such
 //     as Dorian's fire-bazooka); the first Action phase is movement only.
+//   - Difficult terrain and obstacles (rulebook "Obstacles and difficult
+//     terrain"): which terrain counts is agreed at the table before the
+//     game (on disagreement a die, 11+ on a d20: difficult); the players
+//     tell the console a character's path went through it (move
+//     difficult=true, also without leaving the section), and its whole
+//     allowance for the turn is halved (truncated to a tenth of an inch),
+//     once, until its owner's next Action phase; the part already moved
+//     counts against the halved allowance. A close-support member's own
+//     path halves its own allowance, not its hero's. A berserker charge
+//     ignores it (the ability goes "across any terrain").
 //   - The engine does not track inches: a character's map section is told
 //     with move, the players measure the allowance on the table, and the
 //     distances of an attack are entered in tenths of the game's unit
@@ -109,6 +119,12 @@
 //   - Phase undo by consent is a rules-level rewind (undo.go): only the
 //     changes into the Sync and the Environment phase can be taken back,
 //     as in the app; the game returns to the ended phase as it was ended.
+//     That state is recorded by Decide in the phase-ended event (the
+//     host's record, hidden information like the living world's) and kept
+//     as bytes: replay copies no state, and the mark is decoded only when
+//     an undo is approved. The living world's new world is recorded in the
+//     state's own packed form for the same reason. Older events (without
+//     them) replay as before.
 //   - The team quick shortcuts assign only where assign would be allowed
 //     (the app skipped the checks); the others keep their actions.
 //   - Reveal enemy names the section of a detected enemy, never its id
@@ -142,20 +158,35 @@
 //     slave (it dies), else by a close-support member on a d100 above 50
 //     (it dies), else by the hero. Androphage's berserker charge and
 //     Dorian's once-per-battle bazooka need a living member of their cohort.
+//     A close-support member's movement allowance is its hero's (rulebook
+//     "Close support": "the same movement value as the hero"); while the
+//     hero is down the members keep their own, as they "can still move"
+//     within 2" of it.
 //   - Units (setup option units=in|cm): the rules keep tenths of an inch;
 //     every distance shown (movement, throwing range, areas) is in the
 //     chosen unit, and distances are entered in tenths of an inch, or in
-//     millimetres with units=cm.
+//     millimetres with units=cm. The living world's table instructions
+//     (Rotter moves, the 10" ranges, spawn places) are in whole
+//     centimetres with units=cm, rounded to the nearest (half up), as a
+//     player reads a tape measure: 4" → 10 cm, 5" → 13 cm, 10" → 25 cm
+//     (npc.FormatDistance; never more than 5 mm off, well inside how
+//     precisely a Rotter is moved).
+//   - Every lurker that wakes has an ID ("3-2": the second of Environment
+//     phase 3) carried by its instruction (with whether it was spotted),
+//     by the lurker entry the console makes for an unseen one and by its
+//     rolled attack. The unseen one's instruction says its attack is
+//     already entered and the attacks step names it to leave out (the old
+//     text told the players to enter it, a second attack); the spotted
+//     one's attack is entered by the players with the others.
 //
 // # Not yet done
 //
-// The 2" coherency of cohorts and the close-support cohort's shared
-// movement are left to the players (the engine does not track inches);
+// The 2" coherency of cohorts is left to the players (the engine does
+// not track inches);
 // characters moving through a grenade's area later are entered by the
 // players in the next Environment phase like anyone caught. The
 // scenarios' own objectives are marked by the players, never judged by
-// the engine. The living world's instructions speak inches even with
-// units=cm, and the GUI highlight of its target is the GUI's.
+// the engine. The GUI highlight of the living world's target is the GUI's.
 package landsofruin
 
 import (
@@ -365,7 +396,8 @@ func buildCommands() []console.CommandSpec {
 			Doc: "Assign an action for the next Action phase; its cost comes off the character's action points.", When: "your Command phase"},
 		{Name: CmdUnassign, Version: 1, Args: []console.ArgSpec{char, action},
 			Doc: "Take back an assigned action.", When: "your Command phase"},
-		{Name: CmdMove, Version: 1, Args: []console.ArgSpec{char, section},
+		{Name: CmdMove, Version: 1, Args: []console.ArgSpec{char, section,
+			{Name: "difficult", Kind: console.ArgBool, Doc: "its path went over an obstacle or through difficult terrain: its movement is halved for the turn (the section may then be the one it stands in)"}},
 			Doc:  "Tell the console which map section a character stands in after moving it on the table (measure its movement allowance there).",
 			When: "your Action or Sync phase"},
 		{Name: CmdPerform, Version: 1, Args: []console.ArgSpec{char, action,

@@ -150,6 +150,32 @@ func TestActionPoints(t *testing.T) {
 	}
 }
 
+// TestDefenceCountsOnlyUnspentPoints: rulebook "Unspent action points":
+// "Any action points left over - ie. not spent on any actions - ... For
+// every 5 unspent action points the character also gains a +1 defensive
+// bonus for the following turn". Points assigned to an action are spent
+// whether it is performed or not ("Action phase": an ignored action's
+// points "are then lost"), so Dorian, assigned shoot (10 of 20), defends
+// with +2 from the start of his Action phase, before and after he shoots;
+// the app (§2.3) gave +4 until he shot.
+func TestDefenceCountsOnlyUnspentPoints(t *testing.T) {
+	g := toAction(t, [2]string{"dorian", "shoot"})
+	shoot := data().rd.Action("shoot").AP
+	d := g.st().char("p1-dorian")
+	want := max(20-shoot-rules.APLostPerUnresolvedHit*len(d.Hits), 0)
+	if d.Pool != want || rules.DefenceFromUnspentAP(d.Pool) != want/5 {
+		t.Fatalf("Dorian assigned shoot (%d AP), %d hits: defence pool %d before shooting, want %d", shoot, len(d.Hits), d.Pool, want)
+	}
+	if m := g.st().char("p1-kestrel"); m != nil && len(m.Assigned) == 0 && m.Pool != max(m.remaining()-5*len(m.Hits), 0) {
+		t.Errorf("Kestrel, nothing assigned: pool %d, want %d", m.Pool, m.remaining())
+	}
+	g.must(do("ana", CmdAttack, "character", "dorian", "weapon", "vz-99-v", "mode", "focus-fire", "targets", "moloch", "distances", "100"),
+		do("ana", CmdRoll, "d20", "1"))
+	if d = g.st().char("p1-dorian"); d.Pool != want {
+		t.Errorf("after shooting: defence pool %d, want %d (performing spends nothing more)", d.Pool, want)
+	}
+}
+
 func TestDefenceAndSuppression(t *testing.T) {
 	g := toAction(t, [2]string{"dorian-loaders-1", "shoot"})
 	m := g.st().char("p2-moloch")

@@ -37,9 +37,12 @@ type state struct {
 	Plan      *EnvironmentPlan `msgpack:"plan,omitempty"`
 	ReusePlan *EnvironmentPlan `msgpack:"reuse_plan,omitempty"`
 	// Mark is the state just before the last phase change that may be
-	// undone by consent (undo.go); UndoBy the player asking, +1.
+	// undone by consent (undo.go), as recorded by the phase-ended event
+	// (Marked, encoded) or, for events recorded before the event carried
+	// it, copied by Apply (Mark); UndoBy the player asking, +1.
 	Mark   *state `msgpack:"mark,omitempty"`
 	UndoBy int    `msgpack:"undo_by,omitempty"`
+	Marked []byte `msgpack:"marked,omitempty"`
 	// Throwables are the grenades, executed slaves and artillery strikes
 	// on the table; NextThrowable the last number given.
 	Throwables    []throwable `msgpack:"throwables,omitempty"`
@@ -186,6 +189,10 @@ type character struct {
 	Results     []result `msgpack:"results"`
 	// Abilities: weapon → the action that fires it (Dorian's bazooka).
 	WeaponActions map[string]string `msgpack:"weapon_actions,omitempty"`
+	// Difficult: its movement path went over an obstacle or through
+	// difficult terrain this turn, so its movement is halved until the
+	// owner's next Action phase (rules.DifficultTerrain).
+	Difficult bool `msgpack:"difficult,omitempty"`
 }
 
 // attack is a declared attack waiting for its dice.

@@ -12,8 +12,12 @@ import (
 // The engine's own undo (console.Session.Undo) takes back one command and
 // stops at barriers; a phase change is taken back here instead, as a rules
 // event. When the current player ends the Action phase (→ Sync) or the
-// Command phase (→ Environment), Apply keeps a copy of the whole state as it
-// stood just before the change (the mark). In the Sync or Environment phase
+// Command phase (→ Environment), the phase-ended event carries the whole
+// state as it stood just before the change (the mark), encoded by Decide,
+// and Apply keeps those bytes (Marked): replaying the event copies bytes,
+// not the state, and the mark is decoded only when an undo is approved.
+// (Events recorded before the event carried the mark have Apply copy the
+// state, as it did then: Mark.) In the Sync or Environment phase
 // that follows, the current player may ask to take the change back
 // (request-undo); every other player must approve (approve-undo); any one
 // denying (deny-undo, which the asker may use to withdraw) drops the
@@ -45,18 +49,49 @@ type Rewound struct {
 
 // clone returns a deep copy of the state, without its mark.
 func (g *state) clone() (*state, error) {
-	mark := g.Mark
-	g.Mark = nil
-	b, err := console.Encode(g)
-	g.Mark = mark
+	b, err := g.encodeMark()
 	if err != nil {
 		return nil, err
 	}
+	return decodeMark(b)
+}
+
+// encodeMark encodes the state without its mark, for a phase-ended event.
+func (g *state) encodeMark() ([]byte, error) {
+	c := *g
+	c.Mark, c.Marked = nil, nil
+	b, err := console.Encode(&c)
+	if err != nil {
+		return nil, fmt.Errorf("landsofruin: the state before the phase change: %w", err)
+	}
+	return b, nil
+}
+
+// decodeMark decodes a state encoded by encodeMark.
+func decodeMark(b []byte) (*state, error) {
 	var c state
 	if err := console.Decode(b, &c); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("landsofruin: the state before the phase change: %w", err)
 	}
 	return &c, nil
+}
+
+// marked reports whether a phase change can be rewound to.
+func (g *state) marked() bool { return g.Mark != nil || len(g.Marked) > 0 }
+
+// markedPhase is the phase the mark was taken in: the one before the
+// current (the mark is made on entering the Sync or Environment phase and
+// dropped when that phase ends).
+func (g *state) markedPhase() string {
+	switch {
+	case g.Mark != nil:
+		return g.Mark.Phase
+	case g.Phase == PhaseSync:
+		return PhaseAction
+	case g.Phase == PhaseEnvironment:
+		return PhaseCommand
+	}
+	return ""
 }
 
 // undoPhases are the phases a phase change into can be undone from.
@@ -75,7 +110,7 @@ func (g *state) gateUndo(p int, name string) error {
 		if g.UndoBy != 0 {
 			return console.Reject("%s has already asked to undo the phase change: approve-undo or deny-undo", g.seat(g.UndoBy-1))
 		}
-		if !undoable(g.Phase) || g.Mark == nil {
+		if !undoable(g.Phase) || !g.marked() {
 			return console.Reject("it is %s: only the change into the Sync or the Environment phase can be undone (damage, Rotter and detection dice are never taken back)", phaseName(g.Phase))
 		}
 		return nil
@@ -129,28 +164,37 @@ func (g *state) allApprovedBut(asker, p int) bool {
 }
 
 func (g *state) rewind(es *events, asker int) {
-	to := ""
-	if g.Mark != nil {
-		to = g.Mark.Phase
-	}
-	es.add(EventPhaseRewound, Rewound{Player: asker, From: g.Phase, To: to}, true)
+	es.add(EventPhaseRewound, Rewound{Player: asker, From: g.Phase, To: g.markedPhase()}, true)
 }
 
-// markPhase keeps the state before a phase change that may be undone.
-func (g *state) markPhase() error {
+// markPhase keeps the state before a phase change that may be undone:
+// the phase-ended event's encoded mark, or, for an event recorded
+// without one, a copy of the state.
+func (g *state) markPhase(mark []byte) error {
+	if len(mark) > 0 {
+		g.Mark, g.Marked = nil, mark
+		return nil
+	}
 	m, err := g.clone()
 	if err != nil {
 		return err
 	}
-	g.Mark = m
+	g.Mark, g.Marked = m, nil
 	return nil
 }
 
 // applyRewind restores the mark; the Rotter plan of the undone phase is
 // kept aside for when the phase is entered again.
 func (g *state) applyRewind() error {
-	if g.Mark == nil {
+	if !g.marked() {
 		return fmt.Errorf("no phase change to undo")
+	}
+	m := g.Mark
+	if m == nil {
+		var err error
+		if m, err = decodeMark(g.Marked); err != nil {
+			return err
+		}
 	}
 	plan := g.Plan
 	if plan != nil && g.hasWorld() {
@@ -167,7 +211,6 @@ func (g *state) applyRewind() error {
 	if plan == nil {
 		plan = g.ReusePlan
 	}
-	m := g.Mark
 	*g = *m
 	g.ReusePlan = plan
 	g.UndoBy = 0

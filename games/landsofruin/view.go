@@ -88,6 +88,8 @@ type EnvEntryView struct {
 	Kind      string `json:"kind"`
 	Count     int    `json:"count"`
 	Throwable int    `json:"throwable,omitempty"`
+	// Lurkers are the IDs of the lurkers of a "lurker" entry.
+	Lurkers []string `json:"lurkers,omitempty"`
 }
 
 // RotterPlanView is where the Rotters go and which appear: the target
@@ -369,7 +371,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	}
 	for _, e := range g.Env {
 		if c := g.char(e.Char); c != nil && c.visibleTo(p) {
-			v.Environment = append(v.Environment, EnvEntryView{Character: e.Char, Source: e.Source, Kind: e.Kind, Count: e.Count, Throwable: e.Throwable})
+			v.Environment = append(v.Environment, EnvEntryView{Character: e.Char, Source: e.Source, Kind: e.Kind, Count: e.Count, Throwable: e.Throwable, Lurkers: e.Lurkers})
 		}
 	}
 	if pl := g.Plan; pl != nil {
@@ -456,11 +458,8 @@ func (g *state) charView(c *character, p int) CharView {
 		own.Assigned = append(own.Assigned, AssignView{Action: a.Action, Name: actionName(a.Action), AP: ap, Performed: a.Performed})
 	}
 	// In the owner's Command phase the movement shown is next turn's.
-	ap := c.MoveAP
-	if g.Phase == PhaseCommand || g.Phase == PhaseEnvironment || g.Phase == PhasePreGame || g.Phase == PhaseSetup {
-		ap = c.remaining()
-	}
-	own.Movement = c.movement(ap)
+	next := g.Phase == PhaseCommand || g.Phase == PhaseEnvironment || g.Phase == PhasePreGame || g.Phase == PhaseSetup
+	own.Movement = g.moveAllowance(c, next)
 	own.MoveText = g.dist(own.Movement)
 	own.Defence = c.defence(rules.Ranged, g.Turn)
 	for _, a := range c.Ammo {
@@ -564,6 +563,16 @@ func (g *state) check() error {
 			return err
 		}
 	}
+	if len(g.Marked) > 0 {
+		// A rewind makes the mark the game.
+		m, err := decodeMark(g.Marked)
+		if err != nil {
+			return err
+		}
+		if err := m.check(); err != nil {
+			return fmt.Errorf("the state before the phase change: %w", err)
+		}
+	}
 	for _, op := range g.Noise {
 		switch {
 		case op.Op != opAttack && op.Op != opEndMove && op.Op != opStartAction && op.Op != opSection:
@@ -575,7 +584,7 @@ func (g *state) check() error {
 	if g.EnvPhases < 0 {
 		return fmt.Errorf("%d Environment phases", g.EnvPhases)
 	}
-	if g.Plan != nil && g.Plan.World != nil {
+	if g.Plan != nil && (g.Plan.World != nil || len(g.Plan.PackedWorld) > 0) {
 		return fmt.Errorf("the Rotter plan holds a world")
 	}
 	if g.RottersArrived < 0 {

@@ -112,6 +112,7 @@ func (g *state) phaseInput() npc.PhaseInput {
 		in.Characters = append(in.Characters, npc.Character{ID: c.ID, Name: c.Name, Player: c.Owner, Section: c.Section,
 			At: npc.Pos{X: at.X, Y: at.Y}, Down: c.down(), Hidden: c.hidden(), Detection: c.Detection})
 	}
+	in.Metric = g.Units == UnitsCM
 	return in
 }
 
@@ -326,18 +327,23 @@ func (g *state) world() (npc.World, error) {
 
 // setWorld checks a world and stores it encoded.
 func (g *state) setWorld(w npc.World) error {
-	if err := w.Validate(); err != nil {
-		return err
-	}
-	if w.Players() != len(g.Players) {
-		return fmt.Errorf("a Rotter world for %d players in a game of %d", w.Players(), len(g.Players))
-	}
-	b, err := console.Encode(pack(w))
+	b, err := g.encodeWorld(w)
 	if err != nil {
 		return err
 	}
 	g.World = b
 	return nil
+}
+
+// encodeWorld checks a world and encodes it as the state keeps it.
+func (g *state) encodeWorld(w npc.World) ([]byte, error) {
+	if err := w.Validate(); err != nil {
+		return nil, err
+	}
+	if w.Players() != len(g.Players) {
+		return nil, fmt.Errorf("a Rotter world for %d players in a game of %d", w.Players(), len(g.Players))
+	}
+	return console.Encode(pack(w))
 }
 
 // attackNoise is the noise of one attack with a weapon mode: the mode's
@@ -408,11 +414,17 @@ func (t *throwable) firstOpen(counter int) bool {
 // applyWorldPlan stores the world of an environment-planned event and
 // enters the lurkers that attacked unseen.
 func (g *state) applyWorldPlan(x *EnvironmentPlan) error {
-	if x.World == nil {
+	switch {
+	case len(x.PackedWorld) > 0:
+		// Encoded and checked by Decide: kept as it is (a damaged
+		// world is refused where it is read, world()).
+		g.World, x.PackedWorld = x.PackedWorld, nil
+	case x.World != nil:
+		if err := g.setWorld(*x.World); err != nil {
+			return err
+		}
+	default:
 		return nil
-	}
-	if err := g.setWorld(*x.World); err != nil {
-		return err
 	}
 	x.World = nil
 	g.EnvPhases, g.Noise = x.Number, nil
@@ -424,13 +436,17 @@ func (g *state) applyWorldPlan(x *EnvironmentPlan) error {
 		if l.Detected {
 			continue
 		}
-		n := 1
-		if i := g.envIndex(l.Character, SourceLurker, "normal", 0); i >= 0 {
-			n += g.Env[i].Count
-		}
-		if err := g.applyEnvEntry(EnvEntry{Char: l.Character, Source: SourceLurker, Kind: "normal", Count: n}); err != nil {
+		// Each lurker that attacks unseen is one attacker of the
+		// character's lurker entry, named by its ID (rolled in that order).
+		if _, err := g.charArg(l.Character); err != nil {
 			return err
 		}
+		if i := g.envIndex(l.Character, SourceLurker, "normal", 0); i >= 0 {
+			g.Env[i].Count++
+			g.Env[i].Lurkers = append(g.Env[i].Lurkers, l.ID)
+			continue
+		}
+		g.Env = append(g.Env, envEntry{Char: l.Character, Source: SourceLurker, Kind: "normal", Count: 1, Lurkers: []string{l.ID}})
 	}
 	return nil
 }

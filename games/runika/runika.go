@@ -52,7 +52,10 @@
 //     drawn, and claiming a stacked card reveals its duplicate without a
 //     draw, so claim-rune takes how many cards were drawn (drawn, by default
 //     1 while the deck lasts). correct-deck sets either counter to the
-//     cards actually left (duplicates in the first deal, a miscount).
+//     cards actually left (duplicates in the first deal, a miscount), never
+//     more than the box holds (24 basic rune and 12 merit cards, rulebook
+//     "Contents") less the cards claimed or drawn and, for the rune deck,
+//     less the players + 1 cards face up in the row while it lasts.
 //   - The pad keeps the invariant claimed basic runes + rune deck ≤ 24, so a
 //     claim needs a card in the row: 24 − deck − claimed > 0.
 //   - Completing a mastery rune: the rulebook allows completing one claimed
@@ -1062,9 +1065,13 @@ func (g *state) decideCorrect(args console.Args) ([]console.Event, error) {
 	switch deck {
 	case DeckRune:
 		ev.Was = g.RuneDeck
-		if max := RuneCards - g.claimedBasic(); count > max {
-			return nil, console.Reject("the rune deck cannot hold %d cards: %d of the %d basic runes are claimed, so at most %d are left",
-				count, g.claimedBasic(), RuneCards, max)
+		// While the deck holds a card, every place of the row (players
+		// + 1) holds one face up (rulebook "Setup"; a gap is refilled at
+		// once, "Rune row"), so those cards are never in the deck.
+		row := len(g.Players) + 1
+		if max := max(RuneCards-g.claimedBasic()-row, 0); count > max {
+			return nil, console.Reject("the rune deck cannot hold %d cards: of the %d basic runes %d are claimed and %d lie face up in the row (players + 1), so at most %d are left in the deck",
+				count, RuneCards, g.claimedBasic(), row, max)
 		}
 	case DeckMerit:
 		ev.Was = g.MeritDeck

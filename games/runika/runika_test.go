@@ -592,7 +592,14 @@ func TestRefusals(t *testing.T) {
 		{"same character again", []step{cmd("alice", CmdChooseCharacter, "character", "Runika")}, cmd("alice", CmdChooseCharacter, "character", "Runika"),
 			"alice already plays Runika"},
 		{"rune deck beyond the cards left", append(begin, wild("alice", "Charm", 1, 0)), correct("bob", DeckRune, 24),
-			"the rune deck cannot hold 24 cards: 1 of the 24 basic runes are claimed, so at most 23 are left"},
+			"the rune deck cannot hold 24 cards: of the 24 basic runes 1 are claimed and 4 lie face up in the row (players + 1), so at most 19 are left in the deck"},
+		// Rulebook "Contents": 24 basic rune cards; "Setup": players + 1
+		// dealt face up in the row. Three players start with 20 in the
+		// deck, and the deck can never hold the row's 4.
+		{"rune deck beyond the box at the start", nil, correct("bob", DeckRune, 21),
+			"the rune deck cannot hold 21 cards: of the 24 basic runes 0 are claimed and 4 lie face up in the row (players + 1), so at most 20 are left in the deck"},
+		{"rune deck of the whole box", nil, correct("bob", DeckRune, RuneCards),
+			"so at most 20 are left in the deck"},
 		{"merit deck beyond the cards left", nil, correct("bob", DeckMerit, 13), "the merit deck cannot hold 13 cards: 0 of the 12 merit cards are drawn, so at most 12 are left"},
 		{"deck unchanged", nil, correct("bob", DeckMerit, 12), "the merit deck already shows 12 cards"},
 		{"after the end", over, tokens("bob", 1), "the game is over (alice wins with 20); undo the last command to change it"},

@@ -80,11 +80,21 @@ func AvailableActionPoints(base int, effects []*Effect) int {
 // the assigned actions, never below 0 (§2.3). It becomes movement.
 func UnspentAP(available, assignedCost int) int { return max(available-assignedCost, 0) }
 
-// DefencePool is the unspent-AP pool reset at the start of the owner's
-// Action phase: base action points minus 5 per unresolved hit, never below
-// 0 (§2.3). Performing an action reduces it by the action's cost.
-func DefencePool(base, unresolvedHits int) int {
-	return max(base-APLostPerUnresolvedHit*unresolvedHits, 0)
+// DefencePool is the unspent-AP defence pool set at the start of the
+// owner's Action phase: the action points left unspent when the actions
+// were assigned (the same points that become movement), minus 5 per
+// unresolved hit, never below 0. Rulebook "Unspent action points": "Any
+// action points left over - ie. not spent on any actions - ... For every 5
+// unspent action points the character also gains a +1 defensive bonus for
+// the following turn"; an assigned action's points are spent when it is
+// assigned, performed or not ("Action phase": the points of an ignored
+// action "are then lost"). The app started the pool at the base action
+// points and took an action's cost off only when it was performed (§2.3),
+// so a character with assigned but unperformed actions defended as if it
+// had spent nothing; the pool no longer changes when an action is
+// performed. The −5 per unresolved hit is the app's (§2.3; DECISIONS.md).
+func DefencePool(unspent, unresolvedHits int) int {
+	return max(unspent-APLostPerUnresolvedHit*unresolvedHits, 0)
 }
 
 // DefenceFromUnspentAP is +1 defence per full 5 unspent action points
@@ -133,6 +143,14 @@ func MovementAllowance(m Movement) int {
 	t = ApplySuppression(t, m.Suppression)
 	return max(t, 0)
 }
+
+// DifficultTerrain halves a movement allowance whose path went over an
+// obstacle or through difficult terrain (rulebook "Obstacles and difficult
+// terrain": "that character's movement is halved for that turn"; "Moving
+// through difficult terrain halves the character's movement value for the
+// turn"), truncated to a tenth of an inch like every other movement step.
+// The whole turn's allowance is halved, also the part already moved.
+func DifficultTerrain(tenths int) int { return max(tenths, 0) / 2 }
 
 // ApplyLoad reduces a movement by carried weight (§2.5): weight over the
 // free load (FreeLoadPercent of maxLoad) reduces movement by the same
@@ -335,8 +353,14 @@ type Attack struct {
 
 // TargetNumber is the d20 score an attack needs against one target (§4.2):
 // base − wounds − effects − band modifier − skills − accessories +
-// suppression penalty, at most 20; minus 7 when aiming; minus the deployed
-// bonus; plus the target's defence and cover; clamped to 2..20.
+// suppression penalty, minus 7 when aiming, minus the deployed bonus, plus
+// the target's defence and cover; the sum of every modifier is then
+// clamped to 2..20, once. The app clamped to 20 before aim and defence
+// (§4.2), which lost a mode's range modifier and most of a heavy
+// suppression whenever the attacker's side alone passed 20; the rulebook
+// gives every modifier in full ("Suppression": 100 % is −10 to all attack
+// rolls; "Weapons": the mode's short/mid/long modifier), so the cap of 20
+// applies to the total (DECISIONS.md).
 // Worked example (§4.3): Human, AK-47 focus fire at short range, target with
 // +4 from unspent APs in light cover: 15−2 = 13, +8 ⇒ 20; aiming 6+8 = 14.
 func TargetNumber(a Attack, defence int, cover Cover) int {
@@ -344,7 +368,6 @@ func TargetNumber(a Attack, defence int, cover Cover) int {
 	if a.Mode != nil {
 		t -= a.Mode.BandModifier(a.Band)
 	}
-	t = min(t, MaxTargetNumber)
 	if a.Aim {
 		t -= AimModifier
 	}

@@ -97,6 +97,63 @@ func TestRulebookVZ99VStatline(t *testing.T) {
 	}
 }
 
+// TestRulebookToHitCapAfterAllModifiers: the cap of 20 applies to the sum
+// of every modifier, not to the attacker's side before aim and defence.
+// Rulebook "Suppression": "A 100% suppressed character receives a -10
+// modifier to all attack rolls"; "Weapons": each mode's short/mid/long
+// modifier applies (the VZ 99 V statline). The app's early cap (facts
+// §4.2, min(t, 20) before aim) lost them; DECISIONS.md.
+func TestRulebookToHitCapAfterAllModifiers(t *testing.T) {
+	d := mustDefault(t)
+	focus := d.Mode("vz-99-v", "focus-fire")      // +2 / +2 / 0
+	auto := d.Mode("vz-99-v", "full-auto")        // 0 / −2 / −6
+	supp := d.Mode("vz-99-v", "suppressing-fire") // −5 / −15 / −20
+	if focus == nil || auto == nil || supp == nil {
+		t.Fatal("VZ 99 V modes missing")
+	}
+	for _, c := range []struct {
+		name    string
+		a       Attack
+		defence int
+		cover   Cover
+		want    int
+	}{
+		// 15 + 10 (100 %) − 2 = 23, aim −7 ⇒ 16 (the app: 20 − 7 = 13, so
+		// 100 % suppression cost only 7).
+		{"focus fire, 100% suppression, aimed", Attack{Base: 15, Mode: focus, Band: Short, Suppression: 100, Aim: true}, 0, NoCover, 16},
+		// Without suppression: 13 − 7 = 6; the suppression adds all of its 10.
+		{"focus fire, aimed", Attack{Base: 15, Mode: focus, Band: Short, Aim: true}, 0, NoCover, 6},
+		// Full auto at mid range: 15 + 10 + 2 = 27, aim ⇒ 20 (the app: 13):
+		// the mode's −2 is not lost against focus fire's +2 (16).
+		{"full auto mid, 100% suppression, aimed", Attack{Base: 15, Mode: auto, Band: Mid, Suppression: 100, Aim: true}, 0, NoCover, 20},
+		{"full auto short, 50% suppression, aimed", Attack{Base: 15, Mode: auto, Band: Short, Suppression: 50, Aim: true}, 0, NoCover, 13},
+		// Suppressing fire at long range: 15 + 20 = 35, aim 28 ⇒ 20; mid:
+		// 30 − 7 = 23 ⇒ 20; short: 20 − 7 = 13 (the app: 13 at every range).
+		{"suppressing fire long, aimed", Attack{Base: 15, Mode: supp, Band: Long, Aim: true}, 0, NoCover, 20},
+		{"suppressing fire short, aimed", Attack{Base: 15, Mode: supp, Band: Short, Aim: true}, 0, NoCover, 13},
+		// A bipod's deployed bonus and a negative defence count in full too:
+		// 15 + 10 + 5 = 30 − 8 − 4 ⇒ 18 (the app: 20 − 8 − 4 = 8).
+		{"deployed, wounded target", Attack{Base: 15, Mode: supp, Band: Short, Suppression: 100, Deployed: 8}, -4, NoCover, 18},
+		// The floor of 2 is still applied once, to the total.
+		{"floor", Attack{Base: 8, Mode: focus, Aim: true, SkillBonus: 5}, -5, NoCover, 2},
+	} {
+		if got := TargetNumber(c.a, c.defence, c.cover); got != c.want {
+			t.Errorf("%s: TargetNumber = %d, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+// TestRulebookDifficultTerrain: "Moving through difficult terrain halves
+// the character's movement value for the turn" (rulebook "Obstacles and
+// difficult terrain"), truncated to a tenth of an inch.
+func TestRulebookDifficultTerrain(t *testing.T) {
+	for _, c := range []struct{ tenths, want int }{{200, 100}, {100, 50}, {75, 37}, {1, 0}, {0, 0}, {-10, 0}} {
+		if got := DifficultTerrain(c.tenths); got != c.want {
+			t.Errorf("DifficultTerrain(%d) = %d, want %d", c.tenths, got, c.want)
+		}
+	}
+}
+
 func TestRulebookMultiTarget(t *testing.T) {
 	for _, c := range []struct {
 		max    int
@@ -199,9 +256,12 @@ func TestActionPointsAndPools(t *testing.T) {
 	if got := UnspentAP(10, 15); got != 0 {
 		t.Errorf("UnspentAP(10,15) = %d", got)
 	}
-	for _, c := range []struct{ hits, want int }{{0, 20}, {1, 15}, {3, 5}, {5, 0}} {
-		if got := DefencePool(20, c.hits); got != c.want {
-			t.Errorf("DefencePool(20, %d) = %d, want %d", c.hits, got, c.want)
+	// Rulebook "Unspent action points": only the points left over after
+	// assigning count; an assigned action's points are spent, performed
+	// or not. −5 per unresolved hit (§2.3).
+	for _, c := range []struct{ unspent, hits, want int }{{20, 0, 20}, {20, 1, 15}, {20, 3, 5}, {20, 5, 0}, {10, 0, 10}, {0, 0, 0}, {10, 1, 5}, {5, 2, 0}} {
+		if got := DefencePool(c.unspent, c.hits); got != c.want {
+			t.Errorf("DefencePool(%d, %d) = %d, want %d", c.unspent, c.hits, got, c.want)
 		}
 	}
 }
@@ -243,7 +303,7 @@ func TestTargetNumber(t *testing.T) {
 		{"skills and wound", Attack{Base: 15, Mode: ak, Band: Mid, SkillBonus: 2, Wounds: -1}, 0, NoCover, 12},
 		{"suppressed 100%", Attack{Base: 15, Mode: ak, Band: Short, Suppression: 100}, 0, NoCover, 20},
 		{"clamped low", Attack{Base: 8, Mode: knife, Aim: true, SkillBonus: 5}, -5, NoCover, 2},
-		{"cap before aim", Attack{Base: 15, Mode: bipodSaw, Band: Long, Aim: true}, 0, NoCover, 13},
+		{"no cap before aim", Attack{Base: 15, Mode: bipodSaw, Band: Long, Aim: true}, 0, NoCover, 18},
 		{"bipod deployed", Attack{Base: 15, Mode: bipodSaw, Band: Short, AccessoryBonus: 8}, 0, NoCover, 13},
 		{"on fire", Attack{Base: 15, Mode: ak, Band: Short, Effects: -5}, 0, NoCover, 18},
 		{"no mode", Attack{Base: 15}, 0, NoCover, 15},
