@@ -2,6 +2,7 @@ package landsofruin
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 
 	"github.com/commandconsole/commandconsole/console"
@@ -91,9 +92,10 @@ func (g *game) try(st step) ([]console.Event, error) {
 		g.dice, _ = console.RestoreDice(saved)
 		return nil, err
 	}
+	cmdID := fmt.Sprintf("t%d", len(g.log)+1) // one id per command, as a Session gives
 	for i := range events {
 		events[i].Seq = uint64(len(g.log) + 1)
-		events[i].Seat, events[i].Cmd = st.seat, "t"
+		events[i].Seat, events[i].Cmd = st.seat, cmdID
 		g.before = append(g.before, mustEncode(g.t, g.s))
 		if g.s, err = r.Apply(g.s, events[i]); err != nil {
 			g.t.Fatalf("%s: apply %s: %v", st.cmd, events[i].Type, err)
@@ -141,4 +143,15 @@ func (g *game) endPhases(n int) {
 	for i := 0; i < n; i++ {
 		g.must(do(g.cur(), CmdEndPhase))
 	}
+}
+
+// withoutCmdMark encodes s without the command mark and the last command
+// id (undoconsent.go), which a phase rewind does not restore.
+func withoutCmdMark(t testing.TB, s console.State) []byte {
+	t.Helper()
+	g := s.(*state)
+	prev, last := g.Prev, g.LastCmd
+	g.Prev, g.LastCmd = nil, ""
+	defer func() { g.Prev, g.LastCmd = prev, last }()
+	return mustEncode(t, g)
 }

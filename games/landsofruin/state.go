@@ -62,6 +62,13 @@ type state struct {
 	// Environment phase is planned (world.go).
 	Noise          []noiseOp `msgpack:"noise,omitempty"`
 	RottersArrived int       `msgpack:"rotters_arrived,omitempty"`
+	// Prev is the state before the last command, when other seats may
+	// have seen it, for its undo by consent (undoconsent.go); LastCmd is
+	// the id of the command last applied; UndoCommand: the open undo
+	// request (UndoBy) takes back that command, not a phase change.
+	Prev        *cmdMark `msgpack:"prev,omitempty"`
+	LastCmd     string   `msgpack:"last_cmd,omitempty"`
+	UndoCommand bool     `msgpack:"undo_command,omitempty"`
 }
 
 // player is one seat's part of the game.

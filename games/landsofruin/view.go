@@ -54,6 +54,9 @@ type View struct {
 	// UndoApprovedBy those who approved.
 	UndoRequestedBy string   `json:"undo_requested_by,omitempty"`
 	UndoApprovedBy  []string `json:"undo_approved_by,omitempty"`
+	// UndoCommand: the request takes back the asker's last command, not
+	// a phase change.
+	UndoCommand bool `json:"undo_command,omitempty"`
 	// Shortcuts are the team quick shortcuts (shortcut command).
 	Shortcuts []ShortcutView `json:"shortcuts,omitempty"`
 	// Units is the unit every distance of the view is shown in ("in" or
@@ -187,8 +190,13 @@ type CharView struct {
 	Suppression    int      `json:"suppression,omitempty"`
 	UnresolvedHits int      `json:"unresolved_hits,omitempty"`
 	// LastResult is the last damage result as this seat may know it.
-	LastResult string   `json:"last_result,omitempty"`
-	Own        *OwnView `json:"own,omitempty"`
+	LastResult string `json:"last_result,omitempty"`
+	// Assigned are the actions assigned to another seat's character, shown
+	// during its owner's Action phase only (rulebook "Enemy team": "you
+	// can see actions assigned to the characters when your opponent is
+	// playing his / her action phase").
+	Assigned []AssignView `json:"assigned,omitempty"`
+	Own      *OwnView     `json:"own,omitempty"`
 }
 
 // OwnView is what only a character's owner knows.
@@ -393,7 +401,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 		}
 	}
 	if g.UndoBy > 0 {
-		v.UndoRequestedBy = string(g.seat(g.UndoBy - 1))
+		v.UndoRequestedBy, v.UndoCommand = string(g.seat(g.UndoBy-1)), g.UndoCommand
 		for _, pl := range g.Players {
 			if pl.UndoApproved {
 				v.UndoApprovedBy = append(v.UndoApprovedBy, pl.Seat)
@@ -432,6 +440,12 @@ func (g *state) charView(c *character, p int) CharView {
 		cv.LastResult = c.Results[n-1].Public
 	}
 	if c.Owner != p {
+		if g.Phase == PhaseAction && c.Owner == g.current() {
+			cv.Assigned = assignViews(c)
+		}
+		if cv.Down {
+			downView(&cv)
+		}
 		return cv
 	}
 	if n := len(c.Results); n > 0 {
@@ -448,13 +462,7 @@ func (g *state) charView(c *character, p int) CharView {
 			own.Modifiers = append(own.Modifiers, mv)
 		}
 	}
-	for _, a := range c.Assigned {
-		ap := 0
-		if x := data().rd.Action(a.Action); x != nil {
-			ap = x.AP
-		}
-		own.Assigned = append(own.Assigned, AssignView{Action: a.Action, Name: actionName(a.Action), AP: ap, Performed: a.Performed})
-	}
+	own.Assigned = assignViews(c)
 	// In the owner's Command phase the movement shown is next turn's.
 	ap := c.MoveAP
 	if g.Phase == PhaseCommand || g.Phase == PhaseEnvironment || g.Phase == PhasePreGame || g.Phase == PhaseSetup {
@@ -479,6 +487,19 @@ func (g *state) charView(c *character, p int) CharView {
 	}
 	cv.Own = own
 	return cv
+}
+
+// assignViews lists c's assigned actions.
+func assignViews(c *character) []AssignView {
+	var out []AssignView
+	for _, a := range c.Assigned {
+		ap := 0
+		if x := data().rd.Action(a.Action); x != nil {
+			ap = x.AP
+		}
+		out = append(out, AssignView{Action: a.Action, Name: actionName(a.Action), AP: ap, Performed: a.Performed})
+	}
+	return out
 }
 
 // Status tells whether the game is over, and the placements.
@@ -509,18 +530,6 @@ func (r *Rules) Status(s console.State) console.Status {
 		return console.Status{Summary: "ending: marking objectives"}
 	}
 	return console.Status{Summary: fmt.Sprintf("turn %d, %s's %s", g.Turn, g.seat(g.current()), strings.TrimPrefix(phaseName(g.Phase), "the "))}
-}
-
-// Undoable lets a seat undo only its own last command; reveals and dice the
-// other side has seen are barriers in the engine.
-func (r *Rules) Undoable(s console.State, seat console.Seat, last []console.Event) error {
-	if len(last) == 0 {
-		return console.Reject("nothing to undo")
-	}
-	if last[0].Seat != seat {
-		return console.Reject("only %s can undo their own last command", last[0].Seat)
-	}
-	return nil
 }
 
 // EncodeState serialises the state.
