@@ -446,6 +446,7 @@ func (g *state) start(d *console.Dice) (GameStarted, error) {
 		}
 		out.Chars = append(out.Chars, cs...)
 	}
+	tagInfiltrators(out.Chars, d)
 	return out, nil
 }
 

@@ -64,6 +64,11 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 		case EventSideChosen:
 			return fmt.Sprintf("%s sits at the %s side", g.seat(x.Player), x.Value), true, nil
 		}
+		if x.Player != p {
+			// Never the team: its members (or its gear value) would
+			// tell its hidden characters (teamsecrecy.go).
+			return fmt.Sprintf("%s has chosen a team", g.seat(x.Player)), true, nil
+		}
 		if x.Custom != nil {
 			// Never the members: an opponent learns no more of a player's
 			// own team than of a pre-made one.

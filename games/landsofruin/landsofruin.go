@@ -49,7 +49,10 @@
 // action points, assigned actions (except during their owner's Action phase,
 // when the rulebook shows them), nor detections it did not make. A refusal
 // never tells a hidden character apart from one that does not exist, nor
-// depends on anything else the commanding seat may not know.
+// depends on anything else the commanding seat may not know. Other seats
+// are told only that a player has chosen a team (not which: a pre-made
+// team's members are public content), and the infiltrators of a team entry
+// of several carry random tags, not roster numbers (teamsecrecy.go).
 //
 // # Decisions where the rulebook is unclear
 //

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/landsofruin/content"
 )
 
 // seatBytes is everything seat receives of a game in state s: its view as
@@ -384,5 +385,75 @@ func TestUndoAttackRollNeedsConsent(t *testing.T) {
 	g.must(do("ana", CmdRequestUndo), do("ben", CmdApproveUndo))
 	if g.st().Attack == nil || len(g.st().char("p2-vrask").Hits) != 0 {
 		t.Fatal("the take-back did not return to the declared attack")
+	}
+}
+
+// TestTeamNotTold: another seat is not told which team a player chose
+// (a pre-made team's members are public content, and its gear value sums
+// the hidden ones too; rulebook "Hidden characters": "Your opponent will
+// never know if you have a hidden sniper or not"). ben receives the same
+// bytes whichever team ana takes.
+func TestTeamNotTold(t *testing.T) {
+	got := map[string][]byte{}
+	for _, team := range []string{"dorians-detachment", "night-raiders"} {
+		g := start(t, twoPlayers(5, nil))
+		g.must(do("ana", CmdChooseSide, "side", "south"))
+		before, err := New().DecodeState(mustEncode(t, g.s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		es, err := g.try(do("ana", CmdChooseTeam, "team", team))
+		if err != nil {
+			t.Fatal(err)
+		}
+		line, _ := New().Describe(before, es[0], "ben")
+		got[team] = append(seatBytes(t, g.s, "ben"), line...)
+		if v := New().View(g.s, "ana").(View); v.Players[0].Team != team {
+			t.Fatalf("ana is not told her own team: %+v", v.Players[0])
+		}
+	}
+	sameBytes(t, "ben's bytes after ana's team choice", got)
+}
+
+// TestInfiltratorTags: the infiltrators of one team entry are not numbered
+// by their place in the roster, so one revealed (its id and name in every
+// seat's view) leaves no gap telling how many others hide.
+func TestInfiltratorTags(t *testing.T) {
+	ct := ownTeam(t)
+	d := data().team
+	d.Custom = ct.Characters
+	rifle := ct.Characters[1]
+	rifle.Skills = append(rifle.Skills, "infiltrate")
+	rifle, err := content.BuildCharacter(d, rifle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ct.Characters[1] = rifle
+	ct.Members = []content.Member{{Character: "vance"}, {Character: "vance-riflemen", Count: 3}}
+	for _, seed := range []uint64{1, 2, 3} {
+		g := start(t, twoPlayers(seed, nil))
+		g.must(do("ana", CmdChooseSide, "side", "south"), do("ana", CmdChooseTeam, "team-json", teamJSON(t, ct)),
+			do("ben", CmdChooseSide, "side", "north"), do("ben", CmdChooseTeam, "team", "night-raiders"),
+			do("ana", CmdReady), do("ben", CmdReady))
+		n := 0
+		for _, c := range g.st().Chars {
+			if c.Base != "vance-riflemen" {
+				continue
+			}
+			n++
+			last := c.ID[len(c.ID)-1]
+			if last >= '0' && last <= '9' || strings.ContainsAny(c.Name, "0123456789") || !strings.HasPrefix(c.Name, "Vance's Riflemen ") {
+				t.Errorf("seed %d: infiltrator %s %q is numbered by its roster place", seed, c.ID, c.Name)
+			}
+		}
+		if n != 3 {
+			t.Fatalf("seed %d: %d riflemen", seed, n)
+		}
+		// Each can be named by its short id.
+		for _, c := range g.st().Chars {
+			if c.Base == "vance-riflemen" {
+				g.must(do("ana", CmdInfiltrate, "character", strings.TrimPrefix(c.ID, "p1-"), "section", "sw-block"))
+			}
+		}
 	}
 }

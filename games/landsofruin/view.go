@@ -147,8 +147,11 @@ type PlayerView struct {
 	Team      string `json:"team,omitempty"`
 	TeamName  string `json:"team_name,omitempty"`
 	GearValue int    `json:"gear_value,omitempty"`
-	// CustomTeam: the team is the player's own (its members are not shown).
+	// CustomTeam: the team is the player's own (its members are not
+	// shown). Team, TeamName, GearValue and CustomTeam are told to the
+	// player only (teamsecrecy.go); others see TeamChosen.
 	CustomTeam bool `json:"custom_team,omitempty"`
+	TeamChosen bool `json:"team_chosen,omitempty"`
 	Ready      bool `json:"ready,omitempty"`
 	// Morale and MoralePool are told to the player only.
 	Morale     string `json:"morale,omitempty"`
@@ -337,6 +340,9 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 		lc, sc := g.char(pl.Leader), g.char(pl.Second)
 		if (lc == nil || lc.visibleTo(p)) && (sc == nil || sc.visibleTo(p)) {
 			pv.Leader, pv.Second = pl.Leader, pl.Second
+		}
+		if i != p {
+			publicTeam(&pv)
 		}
 		if i == p && g.Phase != PhaseSetup {
 			pv.Morale, pv.MoralePool = rules.MoraleState(pl.Morale).String(), pl.Pool
