@@ -2,6 +2,7 @@ package landsofruin
 
 import (
 	"fmt"
+	"hash/fnv"
 	"strings"
 
 	"github.com/commandconsole/commandconsole/console"
@@ -22,7 +23,10 @@ import (
 // seen. The members of an entry are all infiltrators or none; the
 // infiltrators of an entry of more than one get, when the game starts,
 // tags drawn at random instead of numbers (p2-sniper-kqz, "Sniper KQZ"):
-// the tag of one revealed says nothing of how many others there are.
+// the tag of one revealed says nothing of how many others there are. The
+// tags come from dice of their own, seeded from the game's dice without
+// drawing from them: a draw per infiltrator would shift every later public
+// roll (the Rotter deployment first) by the number of hidden ones.
 
 // tagLetters are the letters of an infiltrator's tag.
 const tagLetters = "abcdefghjkmnpqrstuvwxyz"
@@ -35,7 +39,11 @@ func publicTeam(pv *PlayerView) {
 
 // tagInfiltrators gives the infiltrating members of each team entry of
 // more than one a random tag in place of their roster number.
-func tagInfiltrators(chars []character, d *console.Dice) {
+func tagInfiltrators(chars []character, game *console.Dice) {
+	h := fnv.New64a()
+	h.Write(game.Marshal())
+	h.Write([]byte("infiltrator tags"))
+	d := console.NewDice(h.Sum64())
 	size := map[string]int{}
 	key := func(c *character) string { return fmt.Sprintf("%d/%s", c.Owner, c.Base) }
 	for i := range chars {
