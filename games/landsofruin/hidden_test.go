@@ -435,6 +435,19 @@ func TestHiddenTwins(t *testing.T) {
 				do("ana", CmdReady), do("ben", CmdReady))
 			return g
 		}, []string{"two", "three"}},
+		{"1 the leader's star on a down leader", "ana", func(t *testing.T, v string) *game {
+			g := toAction(t)
+			st := g.st()
+			downVariants[v](st.char("p2-moloch"))
+			// The damage resolution's choice: unconscious and dead
+			// leaders are skipped, pinned ones are not (rulebook
+			// "Leadership").
+			st.Players[1].Leader, st.Players[1].Second = "p2-vrask", "p2-whisper"
+			if v == "pinned" {
+				st.Players[1].Leader, st.Players[1].Second = "p2-moloch", "p2-vrask"
+			}
+			return g
+		}, variants},
 		{"5 assigned actions while planned", "ben", func(t *testing.T, v string) *game {
 			g := toAction(t)
 			g.endPhases(2) // ana's Command phase

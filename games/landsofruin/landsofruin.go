@@ -94,7 +94,9 @@
 //     unconscious or dead) is only "down" to them (down.go): no effects,
 //     wound flag, suppression or unresolved hits, its last result "Down",
 //     and "Down" in the damage resolution that leaves it down (the chart's
-//     "Wounded" of a pinning row would tell pinned apart).
+//     "Wounded" of a pinning row would tell pinned apart). The leader and
+//     second (gold and silver star) are the player's alone: their choice
+//     skips unconscious and dead heroes, not pinned ones.
 //   - An attack, a throwable caught or an artillery strike may hit any down
 //     enemy, whichever of the three it is: the attacker sees only "down".
 //     On a dead one the hit has no effect when resolved. A down target's

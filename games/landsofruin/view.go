@@ -156,9 +156,11 @@ type PlayerView struct {
 	// Morale and MoralePool are told to the player only.
 	Morale     string `json:"morale,omitempty"`
 	MoralePool int    `json:"morale_pool,omitempty"`
-	Leader     string `json:"leader,omitempty"`
-	Second     string `json:"second,omitempty"`
-	EndAgreed  bool   `json:"end_agreed,omitempty"`
+	// Leader and Second (gold and silver star) are told to the player
+	// only.
+	Leader    string `json:"leader,omitempty"`
+	Second    string `json:"second,omitempty"`
+	EndAgreed bool   `json:"end_agreed,omitempty"`
 	// Panicked: the team has panicked and the game is over for the player
 	// (told to everyone).
 	Panicked   bool            `json:"panicked,omitempty"`
@@ -335,10 +337,11 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	for i, pl := range g.Players {
 		pv := PlayerView{Seat: pl.Seat, Role: pl.Role, Side: pl.Side, Team: pl.Team, TeamName: pl.TeamName, GearValue: pl.GearValue, CustomTeam: pl.Custom != nil,
 			Ready: pl.Ready, EndAgreed: pl.EndAgreed, Points: g.points(i), RottersKilled: pl.RottersKilled, Panicked: pl.panicked()}
-		// The leaders are shown only when neither is hidden from the seat
-		// (a missing gold star would give a hidden leader away).
-		lc, sc := g.char(pl.Leader), g.char(pl.Second)
-		if (lc == nil || lc.visibleTo(p)) && (sc == nil || sc.visibleTo(p)) {
+		// The leaders are the player's: the choice skips unconscious and
+		// dead heroes but not pinned ones, so a gold star leaving a down
+		// leader would tell others which it is (down.go), and a missing
+		// one a hidden leader.
+		if i == p {
 			pv.Leader, pv.Second = pl.Leader, pl.Second
 		}
 		if i != p {
