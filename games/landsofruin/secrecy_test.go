@@ -457,3 +457,23 @@ func TestInfiltratorTags(t *testing.T) {
 		}
 	}
 }
+
+// TestTakeBackKeepsPhaseMark: a take-back in the Sync phase restores the
+// game with its phase mark and world, so the phase change can still be
+// undone by consent afterwards (undo.go, undoconsent.go).
+func TestTakeBackKeepsPhaseMark(t *testing.T) {
+	g := toAction(t)
+	g.endPhases(1) // → Sync
+	world := append([]byte(nil), g.st().World...)
+	g.must(do("ana", CmdMove, "character", "dorian", "section", "crossing"))
+	g.must(do("ana", CmdRequestUndo), do("ben", CmdApproveUndo))
+	st := g.st()
+	if st.Phase != PhaseSync || st.Mark == nil || !bytes.Equal(st.World, world) || st.char("p1-dorian").Section == "crossing" {
+		t.Fatalf("after the take-back: %s, mark %v, world kept %v, Dorian in %s", st.Phase, st.Mark != nil, bytes.Equal(st.World, world), st.char("p1-dorian").Section)
+	}
+	g.must(do("ana", CmdRequestUndo, "what", "phase"), do("ben", CmdApproveUndo))
+	if g.st().Phase != PhaseAction {
+		t.Fatalf("the phase undo after a take-back: %s", g.st().Phase)
+	}
+	refused(t, g, do("ana", CmdRequestUndo, "what", "command"), "your last command cannot be taken back by consent")
+}

@@ -72,7 +72,12 @@ func (g *state) gateUndo(p int, name string) error {
 		if g.UndoBy == 0 && g.takeBackOf(p) {
 			return nil
 		}
-		return g.gatePhaseUndo(p)
+		if err := g.gatePhaseUndo(p); err != nil && g.UndoBy == 0 {
+			return console.Reject("%v; and your last command cannot be taken back by consent (only your own last command that others saw)", err)
+		} else if err != nil {
+			return err
+		}
+		return nil
 	case CmdApproveUndo:
 		if g.UndoBy == 0 {
 			return console.Reject("nobody has asked to undo the phase change (request-undo)")

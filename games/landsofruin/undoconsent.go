@@ -35,12 +35,16 @@ import (
 const EventCommandUndone = "command-undone"
 
 // cmdMark is the state just before a command other seats may see: the
-// command's id, its player index and the encoded state (without its own
-// mark).
+// command's id, its player index and the encoded state without its marks
+// and its world, which are kept as they were (Apply replaces them, never
+// changes them in place), so a mark costs an encoding of the characters
+// and players only.
 type cmdMark struct {
 	Cmd    string `msgpack:"cmd"`
 	Player int    `msgpack:"player"`
 	State  []byte `msgpack:"state"`
+	Mark   *state `msgpack:"mark,omitempty"`
+	World  []byte `msgpack:"world,omitempty"`
 }
 
 // Undone is the payload of command-undone: the player whose last command
@@ -79,12 +83,14 @@ func (g *state) markCommand(e console.Event) error {
 		g.Prev = nil
 		return nil
 	}
-	g.Prev = nil
+	mark, world := g.Mark, g.World
+	g.Prev, g.Mark, g.World = nil, nil, nil
 	b, err := console.Encode(g)
+	g.Mark, g.World = mark, world
 	if err != nil {
 		return fmt.Errorf("mark the command: %w", err)
 	}
-	g.Prev = &cmdMark{Cmd: e.Cmd, Player: g.playerOf(e.Seat), State: b}
+	g.Prev = &cmdMark{Cmd: e.Cmd, Player: g.playerOf(e.Seat), State: b, Mark: mark, World: world}
 	return nil
 }
 
@@ -143,14 +149,24 @@ func (g *state) applyTakeBack(e console.Event) error {
 	if g.Prev == nil || g.Prev.Cmd != x.Cmd {
 		return fmt.Errorf("no command %q to take back", x.Cmd)
 	}
-	var m state
-	if err := console.Decode(g.Prev.State, &m); err != nil {
-		return fmt.Errorf("command mark: %w", err)
+	m, err := g.Prev.restore()
+	if err != nil {
+		return err
 	}
-	*g = m
+	*g = *m
 	g.Prev, g.LastCmd = nil, e.Cmd
 	g.clearUndo()
 	return nil
+}
+
+// restore decodes the state a command mark keeps.
+func (x *cmdMark) restore() (*state, error) {
+	var m state
+	if err := console.Decode(x.State, &m); err != nil {
+		return nil, fmt.Errorf("command mark: %w", err)
+	}
+	m.Mark, m.World = x.Mark, x.World
+	return &m, nil
 }
 
 // describeTakeBack tells the take-back.
@@ -201,14 +217,13 @@ func (r *Rules) Undoable(s console.State, seat console.Seat, last []console.Even
 func (r *Rules) seenBy(g *state, seat console.Seat, last []console.Event) ([]string, error) {
 	var before, cur *state
 	if g.Prev != nil && g.Prev.Cmd == last[0].Cmd {
-		var a, b state
-		if err := console.Decode(g.Prev.State, &a); err != nil {
-			return nil, fmt.Errorf("command mark: %w", err)
+		var err error
+		if before, err = g.Prev.restore(); err != nil {
+			return nil, err
 		}
-		if err := console.Decode(g.Prev.State, &b); err != nil {
-			return nil, fmt.Errorf("command mark: %w", err)
+		if cur, err = g.Prev.restore(); err != nil {
+			return nil, err
 		}
-		before, cur = &a, &b
 	}
 	var seen []string
 	for _, pl := range g.Players {
