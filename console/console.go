@@ -337,3 +337,19 @@ func seatList(seats []Seat) string {
 	}
 	return strings.Join(s, ", ")
 }
+
+// TakeBacker is implemented by rules in which a command the other seats
+// have seen may be taken back once they all agree (Lands of Ruin's undo by
+// consent). Such an undo cannot be the engine's plain Undo: the agreement
+// is itself a command, so the command to take back is no longer the log's
+// last. After every command the Session asks ApprovedTakeBack; when it
+// names a command, the Session removes that command and every command after
+// it (the request and the approvals) from the log and rebuilds the game as
+// it stood before it, as an undo does, dice included: the same command
+// played again rolls the same dice. No state is copied while playing, so
+// replay stays cheap.
+type TakeBacker interface {
+	// ApprovedTakeBack returns the id of a command every seat has agreed
+	// to take back, if there is one.
+	ApprovedTakeBack(s State) (cmdID string, ok bool)
+}

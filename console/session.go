@@ -460,7 +460,62 @@ func (s *Session) do(seat Seat, cmd Command) (res Result, changed bool, err erro
 	if !strings.HasPrefix(cmd.ID, generatedIDPrefix) {
 		s.remember(cmd.ID, seat, sum, res)
 	}
+	if tb, ok := s.rules.(TakeBacker); ok {
+		if id, ok := tb.ApprovedTakeBack(s.state); ok {
+			if err := s.takeBack(id); err != nil {
+				return res, false, s.recover(fmt.Errorf("game %s: take back command %q: %w", s.meta.ID, id, err))
+			}
+			res.Seq, res.Status, res.Lines = s.meta.LastSeq, s.rules.Status(s.state), nil
+		}
+	}
 	return res, true, nil
+}
+
+// takeBack removes command id and every command after it from the log,
+// every seat having agreed (TakeBacker), and rebuilds the game as it stood
+// before it.
+func (s *Session) takeBack(id string) error {
+	first, _, ok, err := s.opt.Store.CommandSpan(s.meta.ID, id)
+	if err != nil {
+		return err
+	}
+	if !ok || first == 0 {
+		return fmt.Errorf("the rules took back command %q, which is not in the log", id)
+	}
+	removed, err := s.opt.Store.Events(s.meta.ID, first, s.meta.LastSeq)
+	if err != nil {
+		return fmt.Errorf("read log: %w", err)
+	}
+	var before []Event
+	if first > 1 {
+		if before, err = s.opt.Store.Events(s.meta.ID, 1, first-1); err != nil {
+			return fmt.Errorf("read log: %w", err)
+		}
+	}
+	state, dice, err := Replay(s.rules, s.meta.Setup, before)
+	if err != nil {
+		return err
+	}
+	undone, _, err := s.seenAfter(state, removed, "")
+	if err != nil {
+		return err
+	}
+	meta := withStatus(s.meta, s.rules.Status(state))
+	meta.LastSeq = first - 1
+	meta.Undos++
+	meta.Updated = s.opt.Clock()
+	meta.Seen = addSeen(meta.Seen, undone, -1)
+	if err := s.opt.Store.Truncate(meta.ID, meta.LastSeq, meta); err != nil {
+		return err
+	}
+	s.meta, s.state, s.dice = meta, state, dice
+	if s.lastSnap > meta.LastSeq {
+		s.lastSnap = 0
+	}
+	for _, e := range removed {
+		s.forget(e.Cmd)
+	}
+	return nil
 }
 
 // commandSum is the digest of a command's name and validated arguments

@@ -13,6 +13,9 @@ func (r *Rules) Apply(s console.State, e console.Event) (console.State, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := g.markCommand(e); err != nil {
+		return nil, fmt.Errorf("landsofruin: %s: %w", e.Type, err)
+	}
 	if err := g.apply(e); err != nil {
 		return nil, fmt.Errorf("landsofruin: %s: %w", e.Type, err)
 	}
@@ -339,14 +342,22 @@ func (g *state) apply(e console.Event) error {
 		}
 		switch e.Type {
 		case EventUndoRequested:
-			g.UndoBy = x.Player + 1
+			g.UndoBy, g.UndoCommand = x.Player+1, x.Command
 		case EventUndoApproved:
 			p.UndoApproved = true
 		default:
 			g.clearUndo()
 		}
 	case EventPhaseRewound:
-		return g.applyRewind()
+		if err := g.applyRewind(); err != nil {
+			return err
+		}
+		// The game is back as the phase was ended; the rewind itself,
+		// agreed by all, is the last command and final.
+		g.LastCmd, g.LastBy, g.LastOpen = e.Cmd, g.playerOf(e.Seat), false
+		return nil
+	case EventCommandUndone:
+		return g.applyTakeBack(e)
 	case EventThrown:
 		var x Thrown
 		if err := console.Decode(e.Data, &x); err != nil {
@@ -461,13 +472,14 @@ func (g *state) applyAttack(x AttackResolved) error {
 			att.Positive++
 			def.Negative++
 			tc.Suppression = rules.AddSuppression(tc.Suppression, m.Suppression.Hit)
+			h := hit{Kind: a.Kind, Power: x.Powers[i], By: c.ID, Band: a.Band}
 			if i < len(x.Absorbed) && x.Absorbed[i] != "" {
-				if err := g.killMember(x.Absorbed[i]); err != nil {
+				if err := g.absorbHit(x.Absorbed[i], h); err != nil {
 					return err
 				}
 				continue
 			}
-			tc.Hits = append(tc.Hits, hit{Kind: a.Kind, Power: x.Powers[i], By: c.ID, Band: a.Band})
+			tc.Hits = append(tc.Hits, h)
 		}
 	}
 	g.Attack = nil

@@ -21,13 +21,15 @@ import (
 // all: its slaves are the hero's ammunition (execute-slave,
 // throwables.go) and living shields.
 //
-// A hit on a hero with a cohort is taken by a member instead, as the app
-// did: a slave always takes it (the slave dies, no damage roll); a
-// close-support member takes it on a d100 above 100 − the kind's
-// percentage (50: above 50), otherwise the hero does; an independent
-// cohort never does. This holds for attacks and Rotter hits, not for
-// explosives (they hit whoever is in the area). Only members on the table
-// and alive can take a hit, each at most one per attack.
+// A hit on a hero with a cohort is taken by a member instead: a slave
+// always takes it; a close-support member takes it on a d100 above 100 −
+// the kind's percentage (50: above 50), otherwise the hero does; an
+// independent cohort never does. The member takes it as an unresolved hit
+// of its own, resolved on the chart at its owner's damage resolution (the
+// app killed the member at once, which told everyone the result). This
+// holds for attacks and Rotter hits, not for explosives (they hit whoever
+// is in the area). Only members on the table, visible and standing (not
+// down) can take a hit, each at most one per attack.
 
 // cohortKind is the rules of a character's cohort kind, or nil (a hero).
 func (c *character) cohortKind() *content.CohortKind {
@@ -70,16 +72,25 @@ func (g *state) cohortAlso(c *character, a *rules.Action) []string {
 
 // absorber picks the cohort member that takes a hit on c instead: the
 // member's id ("" when c takes it) and the close-support d100 (0 when none
-// was rolled). taken are the members already used in the same event.
+// was rolled). taken are the members already used in the same event. Only
+// members the attacker can see standing take a hit (on the table, not
+// hidden, not down), so who takes it never depends on the owner's secrets
+// (a down member may be dead or only pinned).
 func (g *state) absorber(c *character, d *console.Dice, taken map[string]bool) (string, int) {
 	if c.Kind != content.KindHero {
 		return "", 0
 	}
-	if s := g.livingSlave(c, taken); s != nil {
-		return s.ID, 0
+	shield := func(m *character) bool {
+		return m.Owner == c.Owner && m.Hero == c.Base && m.Section != "" && !m.hidden() && !m.down() && !taken[m.ID]
 	}
-	for _, m := range g.closeSupportFor(c) {
-		if m.Section == "" || taken[m.ID] {
+	for i := range g.Chars {
+		if s := &g.Chars[i]; s.Kind == content.KindSlave && shield(s) {
+			return s.ID, 0
+		}
+	}
+	for i := range g.Chars {
+		m := &g.Chars[i]
+		if !m.isCloseSupport() || !shield(m) {
 			continue
 		}
 		pct := 0
@@ -151,13 +162,15 @@ func (c *character) ignoresDifficultTerrain() bool {
 	return false
 }
 
-// killMember kills a cohort member that took a hit for its hero.
-func (g *state) killMember(id string) error {
+// absorbHit gives the member that took a hit for its hero that hit, as an
+// unresolved hit of its own: it is resolved on the chart at its owner's
+// damage resolution like any other, and told to others as any result is.
+func (g *state) absorbHit(id string, h hit) error {
 	m, err := g.charArg(id)
 	if err != nil {
 		return err
 	}
-	m.Effects, m.Hits = []effect{{ID: "dead", Since: g.Turn}}, []hit{}
+	m.Hits = append(m.Hits, h)
 	return nil
 }
 
@@ -177,7 +190,8 @@ func (g *state) checkMemberAssign(c *character) error {
 	return nil
 }
 
-// describeAbsorbed tells who took a hit for a hero.
+// describeAbsorbed tells who took a hit for a hero; the hit is the
+// member's unresolved hit, resolved like any other.
 func (g *state) describeAbsorbed(hero, member string, roll int) string {
 	if member == "" {
 		if roll > 0 {
@@ -185,9 +199,9 @@ func (g *state) describeAbsorbed(hero, member string, roll int) string {
 		}
 		return ""
 	}
-	s := fmt.Sprintf(" (taken by %s, who dies", g.name(member))
+	s := fmt.Sprintf(" (taken by %s: an unresolved hit", g.name(member))
 	if roll > 0 {
-		s += fmt.Sprintf(": d100 %d", roll)
+		s += fmt.Sprintf("; d100 %d", roll)
 	}
 	return s + ")"
 }

@@ -133,8 +133,12 @@ func TestCustomTeamPlays(t *testing.T) {
 	}
 	check("after choose-team", "Corporal", "vance-riflemen", "Riflemen", `"vance"`, "ghost", "Ghost", "ld-125", "aurel", "Aurel")
 	v := r.View(g.s, "ben").(View)
-	if p := v.Players[0]; !p.CustomTeam || p.TeamName != "Vance's Patrol" || p.GearValue != 1380 {
+	// Others are told only that a team was chosen (teamsecrecy.go).
+	if p := v.Players[0]; p.CustomTeam || p.TeamName != "" || p.GearValue != 0 || !p.TeamChosen {
 		t.Errorf("ben sees ana as %+v", p)
+	}
+	if p := r.View(g.s, "ana").(View).Players[0]; !p.CustomTeam || p.TeamName != "Vance's Patrol" || p.GearValue != 1380 {
+		t.Errorf("ana sees herself as %+v", p)
 	}
 	g.must(do("ana", CmdReady), do("ben", CmdReady))
 	if got := g.st().Players[0].Custom; got == nil || len(got.Characters) != 3 {

@@ -39,6 +39,9 @@ func (g *state) gate(p int, name string) error {
 	if g.Phase == PhaseOver {
 		return console.Reject("the game is over")
 	}
+	if err := g.gateTakeBack(name); err != nil {
+		return err
+	}
 	now := g.prompt()
 	switch name {
 	case CmdChooseRole, CmdChooseSide, CmdChooseTeam:
@@ -224,7 +227,7 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 	case CmdRotterAttack:
 		es, err = g.decideRotterAttack(p, args)
 	case CmdRequestUndo:
-		es, err = g.decideRequestUndo(p)
+		es, err = g.decideRequestUndo(p, args.String("what"))
 	case CmdApproveUndo:
 		es, err = g.decideApproveUndo(p)
 	case CmdDenyUndo:
@@ -443,6 +446,7 @@ func (g *state) start(d *console.Dice) (GameStarted, error) {
 		}
 		out.Chars = append(out.Chars, cs...)
 	}
+	tagInfiltrators(out.Chars, d)
 	return out, nil
 }
 
@@ -1143,7 +1147,7 @@ func (g *state) decideAttack(p int, args console.Args) ([]console.Event, error) 
 			continue
 		}
 		t := g.findChar(ref, func(t *character) bool {
-			return t.Owner != p && !t.hidden() && t.Section != "" && !t.dead()
+			return t.Owner != p && !t.hidden() && t.Section != ""
 		})
 		if t == nil {
 			return nil, console.Reject("no enemy character %q on the table that can be attacked", ref)
@@ -1211,7 +1215,7 @@ func (g *state) decideAttack(p int, args console.Args) ([]console.Event, error) 
 			atk.Targets = append(atk.Targets, attackTarget{Target: "rotter:" + t.rotter, Cover: int(cv), Need: need})
 			continue
 		}
-		need := rules.TargetNumber(at, t.c.defence(m.Kind, g.Turn), cv)
+		need := rules.TargetNumber(at, t.c.targetDefence(m.Kind, g.Turn), cv)
 		atk.Targets = append(atk.Targets, attackTarget{Target: t.c.ID, Cover: int(cv), Need: need})
 	}
 	revealed := c.hidden()

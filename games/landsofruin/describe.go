@@ -64,6 +64,11 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 		case EventSideChosen:
 			return fmt.Sprintf("%s sits at the %s side", g.seat(x.Player), x.Value), true, nil
 		}
+		if x.Player != p {
+			// Never the team: its members (or its gear value) would
+			// tell its hidden characters (teamsecrecy.go).
+			return fmt.Sprintf("%s has chosen a team", g.seat(x.Player)), true, nil
+		}
 		if x.Custom != nil {
 			// Never the members: an opponent learns no more of a player's
 			// own team than of a pre-made one.
@@ -311,11 +316,27 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 		}
 		return g.describePlan(x), true, nil
 	case EventUndoRequested:
+		var x UndoVote
+		if err := console.Decode(e.Data, &x); err != nil {
+			return "", false, err
+		}
+		if x.Command {
+			return who + " asks to take back their last command; every other player must approve", true, nil
+		}
 		return who + " asks to undo the phase change; every other player must approve", true, nil
 	case EventUndoApproved:
+		if g.UndoCommand {
+			return who + " approves taking back the last command", true, nil
+		}
 		return who + " approves the phase undo", true, nil
 	case EventUndoDenied:
+		if g.UndoCommand {
+			return who + " denies taking back the last command", true, nil
+		}
 		return who + " denies the phase undo", true, nil
+	case EventCommandUndone:
+		text, err := g.describeTakeBack(e)
+		return text, err == nil, err
 	case EventPhaseRewound:
 		var x Rewound
 		if err := console.Decode(e.Data, &x); err != nil {
@@ -386,6 +407,13 @@ func (g *state) describeResolution(x Resolution, p int) string {
 			}
 			for _, r := range cr.Results {
 				parts = append(parts, fmt.Sprintf("%s: d100 %d + 10×%d = %d: %s. %s", c.Name, r.Roll, r.Power, r.Total, r.Private, r.Detail))
+			}
+			continue
+		}
+		if downAfter(cr.Effects) {
+			// Pinned, unconscious and dead are only "down" to others.
+			if len(cr.Results) > 0 || len(c.Hits) > 0 {
+				parts = append(parts, fmt.Sprintf("%s: %s", c.Name, publicDown))
 			}
 			continue
 		}

@@ -258,7 +258,10 @@ func (g *state) resolveEnvironment(d *console.Dice) EnvResolution {
 	for _, e := range g.Env {
 		c := g.char(e.Char)
 		if e.Source == SourceExplosive {
-			if c != nil && !c.dead() {
+			// Any character caught is rolled for, a dead one too (the
+			// hit has no effect), so others cannot tell it from a
+			// pinned or unconscious one (down.go).
+			if c != nil {
 				res.Results = append(res.Results, g.resolveExplosive(c, e, d))
 			}
 			continue
@@ -319,7 +322,7 @@ func (g *state) applyEnvResolution(x EnvResolution) error {
 		case !r.Hit:
 		case r.Absorbed != "":
 			pl.Negative++
-			if err := g.killMember(r.Absorbed); err != nil {
+			if err := g.absorbHit(r.Absorbed, hit{Kind: string(rules.CloseCombat), Power: r.Power, By: r.Source + ":" + r.Kind, Band: -1}); err != nil {
 				return err
 			}
 		case r.Source == SourceExplosive:
@@ -369,7 +372,7 @@ func (g *state) describeEnvResolution(x EnvResolution, p int) string {
 		s := fmt.Sprintf("%s attacks %s: d20 %d against %d: ", who, c.Name, r.Roll, r.Need)
 		switch {
 		case r.Hit && r.Absorbed != "":
-			s += fmt.Sprintf("hit, taken by %s, who dies", g.name(r.Absorbed))
+			s += fmt.Sprintf("hit (power %d), taken by %s: an unresolved hit", r.Power, g.name(r.Absorbed))
 			if r.AbsorbRoll > 0 {
 				s += fmt.Sprintf(" (d100 %d)", r.AbsorbRoll)
 			}

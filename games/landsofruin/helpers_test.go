@@ -2,6 +2,7 @@ package landsofruin
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 
 	"github.com/commandconsole/commandconsole/console"
@@ -46,6 +47,8 @@ type game struct {
 	checked map[[2]int]checkedLines
 	// rules are the rules played (New() when nil).
 	rules *Rules
+	// seed is the game's dice seed, for a take-back to the first command.
+	seed uint64
 }
 
 type checkedLines struct {
@@ -59,7 +62,7 @@ func start(t testing.TB, setup console.Setup) *game {
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
-	return &game{t: t, s: s, dice: console.NewDice(setup.Seed)}
+	return &game{t: t, s: s, dice: console.NewDice(setup.Seed), seed: setup.Seed}
 }
 
 func (g *game) st() *state { return g.s.(*state) }
@@ -91,16 +94,52 @@ func (g *game) try(st step) ([]console.Event, error) {
 		g.dice, _ = console.RestoreDice(saved)
 		return nil, err
 	}
+	cmdID := fmt.Sprintf("t%d", len(g.log)+1) // one id per command, as a Session gives
 	for i := range events {
 		events[i].Seq = uint64(len(g.log) + 1)
-		events[i].Seat, events[i].Cmd = st.seat, "t"
+		events[i].Seat, events[i].Cmd = st.seat, cmdID
 		g.before = append(g.before, mustEncode(g.t, g.s))
 		if g.s, err = r.Apply(g.s, events[i]); err != nil {
 			g.t.Fatalf("%s: apply %s: %v", st.cmd, events[i].Type, err)
 		}
 		g.log = append(g.log, events[i])
 	}
+	if id, ok := r.ApprovedTakeBack(g.s); ok {
+		g.takeBack(r, id)
+	}
 	return events, nil
+}
+
+// takeBack does what a Session does when the rules name a command every
+// player agreed to take back (console.TakeBacker): the log loses it and
+// everything after it, the state and the dice are as they were before it.
+func (g *game) takeBack(r *Rules, id string) {
+	g.t.Helper()
+	at := -1
+	for i, e := range g.log {
+		if e.Cmd == id {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		g.t.Fatalf("take-back of command %q, which is not in the log", id)
+	}
+	st, err := r.DecodeState(g.before[at])
+	if err != nil {
+		g.t.Fatal(err)
+	}
+	g.s, g.log, g.before = st, g.log[:at], g.before[:at]
+	g.dice = console.NewDice(g.seed)
+	for i := at - 1; i >= 0; i-- {
+		if len(g.log[i].Dice) > 0 {
+			if g.dice, err = console.RestoreDice(g.log[i].Dice); err != nil {
+				g.t.Fatal(err)
+			}
+			break
+		}
+	}
+	g.desc, g.checked = nil, nil
 }
 
 // must runs steps that must be accepted.
@@ -141,4 +180,14 @@ func (g *game) endPhases(n int) {
 	for i := 0; i < n; i++ {
 		g.must(do(g.cur(), CmdEndPhase))
 	}
+}
+
+// withoutCmdMark encodes s without the last command's id, player and
+// openness (undoconsent.go), which a phase rewind does not restore.
+func withoutCmdMark(t testing.TB, s console.State) []byte {
+	t.Helper()
+	g := s.(*state)
+	c := *g
+	c.LastCmd, c.LastBy, c.LastOpen = "", 0, false
+	return mustEncode(t, &c)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/console/conformance"
+	"github.com/commandconsole/commandconsole/games/landsofruin/content"
 )
 
 // secrets lists what seat b must never receive about seat a's team in state
@@ -341,4 +342,150 @@ func TestHiddenRandom(t *testing.T) {
 		}
 	}
 	t.Logf("events: %v", types)
+}
+
+// seatReceives is everything seat receives of g: its view and its history
+// (the lines Describe gives it, as console.HistoryLine), each encoded as
+// JSON and as msgpack, as the LAN sends them.
+func seatReceives(t *testing.T, g *game, seat console.Seat) []byte {
+	t.Helper()
+	r := New()
+	var lines []console.HistoryLine
+	for i, e := range g.log {
+		before, err := r.DecodeState(g.before[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text, ok := r.Describe(before, e, seat); ok {
+			lines = append(lines, console.HistoryLine{Seq: e.Seq, Seat: e.Seat, Type: e.Type, Text: text})
+		}
+	}
+	var out []byte
+	for _, x := range []any{r.View(g.s, seat), lines} {
+		j, err := json.Marshal(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := console.Encode(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(append(append(out, j...), 0), m...)
+	}
+	return out
+}
+
+// TestHiddenTwins plays, per hole closed, games that differ only in a
+// secret of one seat and asserts the other seat receives the same bytes
+// (view and history, JSON and msgpack) in each (DESIGN.md §4).
+func TestHiddenTwins(t *testing.T) {
+	// downAs makes ben's Vrask pinned, unconscious or dead (the owner's
+	// secret: rulebook "Effects").
+	downAs := func(name string) func(g *game) {
+		return func(g *game) { downVariants[name](g.st().char("p2-vrask")) }
+	}
+	variants := []string{"pinned", "unconscious", "dead"}
+	tests := []struct {
+		name string
+		seat console.Seat // who must not tell the variants apart
+		// play makes the game of one variant.
+		play func(t *testing.T, variant string) *game
+		vars []string
+	}{
+		{"1-2 down enemy attacked", "ana", func(t *testing.T, v string) *game {
+			g := toAction(t, [2]string{"dorian", "shoot"})
+			downAs(v)(g)
+			g.must(do("ana", CmdAttack, "character", "dorian", "weapon", "vz-99-v", "mode", "focus-fire", "targets", "vrask", "distances", "100"),
+				do("ana", CmdRoll, "d20", "20"))
+			return g
+		}, variants},
+		{"1-2 down enemy caught by an explosion", "ana", func(t *testing.T, v string) *game {
+			g := toAction(t)
+			downAs(v)(g)
+			st := g.st()
+			st.Phase = PhaseEnvironment
+			st.Throwables, st.NextThrowable = []throwable{{ID: 1, Item: "frag-grenade", By: "p1-dorian", Section: "north-street", Counter: 2}}, 1
+			g.must(do("ana", CmdExplosionHit, "throwable", 1, "character", "vrask"), do("ana", CmdEndPhase))
+			return g
+		}, variants},
+		{"3 a down slave does not shield its hero", "ana", func(t *testing.T, v string) *game {
+			g := fight(t, nil, "varros-line", "androphages-raid", map[console.Seat][][2]string{"ana": {{"varro", "shoot"}}})
+			g.toTurnOf("ana")
+			downVariants[v](g.st().char("p2-thanatos-slaves-1"))
+			g.must(do("ana", CmdAttack, "character", "varro", "weapon", "vz-99-v", "mode", "focus-fire", "targets", "thanatos", "distances", "100"),
+				do("ana", CmdRoll, "d20", "20"))
+			return g
+		}, variants},
+		{"4 the team and its hidden members", "ben", func(t *testing.T, v string) *game {
+			ct := ownTeam(t)
+			d := data().team
+			d.Custom = ct.Characters
+			rifle := ct.Characters[1]
+			rifle.Skills = append(rifle.Skills, "infiltrate")
+			rifle, err := content.BuildCharacter(d, rifle)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ct.Characters[1] = rifle
+			n := map[string]int{"two": 2, "three": 3}[v]
+			ct.Members = []content.Member{{Character: "vance"}, {Character: "vance-riflemen", Count: n}}
+			g := start(t, twoPlayers(7, nil))
+			g.must(do("ana", CmdChooseSide, "side", "south"), do("ana", CmdChooseTeam, "team-json", teamJSON(t, ct)),
+				do("ben", CmdChooseSide, "side", "north"), do("ben", CmdChooseTeam, "team", "night-raiders"),
+				do("ana", CmdReady), do("ben", CmdReady))
+			return g
+		}, []string{"two", "three"}},
+		{"1 the leader's star on a down leader", "ana", func(t *testing.T, v string) *game {
+			g := toAction(t)
+			st := g.st()
+			downVariants[v](st.char("p2-moloch"))
+			// The damage resolution's choice: unconscious and dead
+			// leaders are skipped, pinned ones are not (rulebook
+			// "Leadership").
+			st.Players[1].Leader, st.Players[1].Second = "p2-vrask", "p2-whisper"
+			if v == "pinned" {
+				st.Players[1].Leader, st.Players[1].Second = "p2-moloch", "p2-vrask"
+			}
+			return g
+		}, variants},
+		{"5 assigned actions while planned", "ben", func(t *testing.T, v string) *game {
+			g := toAction(t)
+			g.endPhases(2) // ana's Command phase
+			g.must(do("ana", CmdAssign, "character", "dorian", "action", v))
+			return g
+		}, []string{"shoot", "take-cover"}},
+		{"5 assigned actions in the other's turn", "ben", func(t *testing.T, v string) *game {
+			g := toAction(t)
+			g.endPhases(2)
+			g.must(do("ana", CmdAssign, "character", "dorian", "action", v))
+			g.toTurnOf("ben")
+			return g
+		}, []string{"shoot", "take-cover"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := map[string][]byte{}
+			for _, v := range tc.vars {
+				got[v] = seatReceives(t, tc.play(t, v), tc.seat)
+			}
+			for _, v := range tc.vars[1:] {
+				if !bytes.Equal(got[tc.vars[0]], got[v]) {
+					t.Fatalf("%s receives different bytes for %s and %s:\n%s\n---\n%s", tc.seat, tc.vars[0], v, got[tc.vars[0]], got[v])
+				}
+			}
+		})
+	}
+}
+
+// TestHiddenTakeBack: after a take-back by consent (item 6) the other
+// seat's view is the bytes it was before the command taken back.
+func TestHiddenTakeBack(t *testing.T) {
+	g := toAction(t)
+	before := seatReceives(t, g, "ben")
+	g.must(do("ana", CmdMove, "character", "dorian", "section", "crossing"), do("ana", CmdRequestUndo), do("ben", CmdApproveUndo))
+	after := seatReceives(t, g, "ben")
+	v0, v1 := before[:bytes.IndexByte(before, 0)], after[:bytes.IndexByte(after, 0)]
+	if !bytes.Equal(v0, v1) {
+		t.Fatalf("ben's view after the take-back:\n%s\nbefore the move:\n%s", v1, v0)
+	}
 }

@@ -46,8 +46,13 @@
 //
 // View and Describe are cut per seat: a seat never sees another seat's hidden
 // characters (not even their ids or names), private damage results, ammunition,
-// action points or assigned actions, nor detections it did not make. A
-// refusal never tells a hidden character apart from one that does not exist.
+// action points, assigned actions (except during their owner's Action phase,
+// when the rulebook shows them), nor detections it did not make. A refusal
+// never tells a hidden character apart from one that does not exist, nor
+// depends on anything else the commanding seat may not know. Other seats
+// are told only that a player has chosen a team (not which: a pre-made
+// team's members are public content), and the infiltrators of a team entry
+// of several carry random tags, not roster numbers (teamsecrecy.go).
 //
 // # Decisions where the rulebook is unclear
 //
@@ -94,8 +99,29 @@
 //     objectives marked as usual, every player included.
 //   - Opponents see take cover, weapon deployed, carrying objective, on fire,
 //     fleeing, frenzy, berserker charge and surprised (they are visible on the
-//     table), "down" for pinned, unconscious and dead, and "wounded" for a
-//     permanent modifier; bleeding and the modifiers' numbers are the owner's.
+//     table), and "wounded" for a permanent modifier; bleeding and the
+//     modifiers' numbers are the owner's. A down character (pinned,
+//     unconscious or dead) is only "down" to them (down.go): no effects,
+//     wound flag, suppression or unresolved hits, its last result "Down",
+//     and "Down" in the damage resolution that leaves it down (the chart's
+//     "Wounded" of a pinning row would tell pinned apart). The leader and
+//     second (gold and silver star) are the player's alone: their choice
+//     skips unconscious and dead heroes, not pinned ones.
+//   - An attack, a throwable caught or an artillery strike may hit any down
+//     enemy, whichever of the three it is: the attacker sees only "down".
+//     On a dead one the hit has no effect when resolved. A down target's
+//     defence counts its gear and skills only (no effect, wound or unspent
+//     AP), so the score needed does not tell the three apart.
+//   - The actions assigned to the current player's visible characters are
+//     shown to every seat during that player's Action phase (rulebook
+//     "Enemy team"), never while they are planned in the Command phase.
+//   - Undo by consent (undoconsent.go): a command another seat could see
+//     (its view or history changed) is not undone by its seat alone; the
+//     refusal (console.ReasonNeedsConsent) says to ask with request-undo,
+//     every other player approves (approve-undo), and a command-undone
+//     event restores the state the command was given in. Commands only
+//     their seat saw (assign, unassign, shortcut, infiltrate) are undone
+//     at once; barriers (secret dice, reveals) never.
 //   - Objectives are marked by the players (the app judged none itself);
 //     the placements rank the objective points, ties sharing a place.
 //     Players whose team panicked are ranked after all the others (among
@@ -154,9 +180,11 @@
 //     per hit). Close-support members assign nothing themselves: the hero's
 //     attack actions (and close combat) are assigned to the members that
 //     can take them, and unassigned with the hero's. Slaves take no action.
-//     A hit on a hero (attack or Rotter, not explosive) is taken by a living
-//     slave (it dies), else by a close-support member on a d100 above 50
-//     (it dies), else by the hero. Androphage's berserker charge and
+//     A hit on a hero (attack or Rotter, not explosive) is taken by a
+//     standing, visible slave, else by a close-support member on a d100
+//     above 50, else by the hero; the member takes it as an unresolved hit
+//     of its own, resolved on the chart at its owner's damage resolution
+//     (the app killed it at once, telling everyone who died). Androphage's berserker charge and
 //     Dorian's once-per-battle bazooka need a living member of their cohort.
 //     A close-support member's movement allowance is its hero's (rulebook
 //     "Close support": "the same movement value as the hero"); while the
@@ -435,11 +463,13 @@ func buildCommands() []console.CommandSpec {
 			Doc: "Enter the Rotters in base contact with a character; the console rolls their attacks when the Environment phase ends " +
 				"(d20 ≥ 8 + the character's defence against Rotters hits).",
 			When: "the Environment phase, any player"},
-		{Name: CmdRequestUndo, Version: 1, Doc: "Ask to undo the last phase change (back to the Action or Command phase as it was ended); every other player must approve.",
-			When: "the Sync or Environment phase, the current player"},
-		{Name: CmdApproveUndo, Version: 1, Doc: "Approve the requested phase undo; when everyone has, the game returns to the phase that was ended.",
+		{Name: CmdRequestUndo, Version: 1, Args: []console.ArgSpec{{Name: "what", Kind: console.ArgString, Enum: []string{"command", "phase"}, MaxLen: 10,
+			Doc: "command: take back your last command, which other players saw; phase: undo the last phase change; by default your last command when it can be taken back, else the phase change"}},
+			Doc:  "Ask to take back your last command, or to undo the last phase change (back to the Action or Command phase as it was ended); every other player must approve.",
+			When: "after your own command others saw, any player; the Sync or Environment phase, the current player (phase)"},
+		{Name: CmdApproveUndo, Version: 1, Doc: "Approve the requested undo; when everyone has, the command is taken back or the game returns to the phase that was ended.",
 			When: "after request-undo, the other players"},
-		{Name: CmdDenyUndo, Version: 1, Doc: "Deny the requested phase undo (the asker may withdraw it the same way).", When: "after request-undo"},
+		{Name: CmdDenyUndo, Version: 1, Doc: "Deny the requested undo (the asker may withdraw it the same way).", When: "after request-undo"},
 		{Name: CmdShortcut, Version: 1, Args: []console.ArgSpec{{Name: "shortcut", Kind: console.ArgString, Required: true, MaxLen: 40,
 			Doc: "a team quick shortcut: hold-the-line (aim and shoot), open-fire (shoot) or charge (close combat)"}},
 			Doc:  "Reset the assigned actions of every character of your team on the table and up to the shortcut's action, where the rules allow it.",

@@ -56,6 +56,7 @@ func TestPhaseEndedCarriesTheMark(t *testing.T) {
 	g := toAction(t)
 	g.must(do("ana", CmdMove, "character", "dorian", "section", "crossing"))
 	before := mustEncode(t, g.s)
+	asEnded := withoutCmdMark(t, g.s)
 	g.endPhases(1) // → Sync
 	i := lastEvent(t, g, EventPhaseEnded)
 	var x PhaseEnded
@@ -74,7 +75,7 @@ func TestPhaseEndedCarriesTheMark(t *testing.T) {
 		t.Errorf("applying phase-ended takes %.0f allocations: the state is copied", n)
 	}
 	g.must(do("ana", CmdRequestUndo), do("ben", CmdApproveUndo))
-	if !bytes.Equal(before, mustEncode(t, g.s)) {
+	if !bytes.Equal(asEnded, withoutCmdMark(t, g.s)) {
 		t.Fatal("the rewind does not restore the Action phase as it was ended")
 	}
 }
@@ -110,7 +111,7 @@ func TestEnvironmentPlanKeepsThePackedWorld(t *testing.T) {
 func TestOldEventsStillReplay(t *testing.T) {
 	g := toAction(t)
 	g.must(do("ana", CmdMove, "character", "dorian", "section", "crossing"))
-	before := mustEncode(t, g.s)
+	before := withoutCmdMark(t, g.s)
 	g.endPhases(1) // → Sync
 	g.must(do("ana", CmdRequestUndo), do("ben", CmdApproveUndo))
 	g.endPhases(3) // → Environment, with a plan
@@ -163,13 +164,19 @@ func TestOldEventsStillReplay(t *testing.T) {
 		}
 		if e.Type == EventPhaseRewound && !rewound {
 			rewound = true
-			if !bytes.Equal(before, mustEncode(t, st)) {
+			if !bytes.Equal(before, withoutCmdMark(t, st)) {
 				t.Fatal("the old mark does not rewind to the Action phase as it was ended")
 			}
 		}
 	}
 	cur, want := st.(*state), g.st()
-	if cur.Mark == nil || !bytes.Equal(mustEncode(t, cur.Mark), want.Marked) {
+	// The marks agree but for the last command's note (undoconsent.go),
+	// which the old copy took after the phase change's own command began.
+	wantMark, err := decodeMark(want.Marked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cur.Mark == nil || !bytes.Equal(withoutCmdMark(t, cur.Mark), withoutCmdMark(t, wantMark)) {
 		t.Fatal("the old events' copied mark is not the new events' recorded one")
 	}
 	cur.Mark, cur.Marked = nil, want.Marked

@@ -65,6 +65,16 @@ type state struct {
 	// Environment phase is planned (world.go).
 	Noise          []noiseOp `msgpack:"noise,omitempty"`
 	RottersArrived int       `msgpack:"rotters_arrived,omitempty"`
+	// LastCmd is the id of the last command (undo votes aside), LastBy
+	// its player and LastOpen whether it may be taken back by consent;
+	// TakeBack is the command every player agreed to take back, which the
+	// Session removes (undoconsent.go); UndoCommand: the open undo
+	// request is for the last command, not a phase change.
+	LastCmd     string `msgpack:"last_cmd,omitempty"`
+	LastBy      int    `msgpack:"last_by,omitempty"`
+	LastOpen    bool   `msgpack:"last_open,omitempty"`
+	TakeBack    string `msgpack:"take_back,omitempty"`
+	UndoCommand bool   `msgpack:"undo_command,omitempty"`
 }
 
 // player is one seat's part of the game.

@@ -351,7 +351,7 @@ func (g *state) advanceThrowables() ThrowablesAdvanced {
 		it := t.item()
 		for i := range g.Chars {
 			c := &g.Chars[i]
-			if c.Section == t.Section && !c.dead() {
+			if c.Section == t.Section {
 				out.Strikes = append(out.Strikes, Strike{Throwable: t.ID, Item: t.Item, Char: c.ID, Suppression: it.Suppression})
 			}
 		}
@@ -433,7 +433,7 @@ func (g *state) decideExplosionHit(p int, args console.Args) ([]console.Event, e
 		return nil, console.Reject("no character %q on the table", ref)
 	case c.Section == "":
 		return nil, console.Reject("%s is not on the table", c.Name)
-	case c.dead():
+	case c.dead() && c.Owner == p:
 		return nil, console.Reject("%s is dead", c.Name)
 	}
 	n := args.Int("count")

@@ -38,6 +38,9 @@ import (
 // phase-undo-denied.
 type UndoVote struct {
 	Player int `msgpack:"player"`
+	// Command: the request takes back the asker's last command
+	// (undoconsent.go), not a phase change.
+	Command bool `msgpack:"command,omitempty"`
 }
 
 // Rewound is the payload of phase-rewound: the phase the game returns to.
@@ -101,17 +104,13 @@ func undoable(phase string) bool { return phase == PhaseSync || phase == PhaseEn
 func (g *state) gateUndo(p int, name string) error {
 	switch name {
 	case CmdRequestUndo:
-		if !g.battle() {
-			return console.Reject("a phase change can be undone during the battle; %s", g.prompt())
+		if g.UndoBy == 0 && g.takeBackOf(p) {
+			return nil
 		}
-		if g.current() != p {
-			return console.Reject("only the current player (%s) can ask to undo the phase change", g.seat(g.current()))
-		}
-		if g.UndoBy != 0 {
-			return console.Reject("%s has already asked to undo the phase change: approve-undo or deny-undo", g.seat(g.UndoBy-1))
-		}
-		if !undoable(g.Phase) || !g.marked() {
-			return console.Reject("it is %s: only the change into the Sync or the Environment phase can be undone (damage, Rotter and detection dice are never taken back)", phaseName(g.Phase))
+		if err := g.gatePhaseUndo(p); err != nil && g.UndoBy == 0 {
+			return console.Reject("%v; and your last command cannot be taken back by consent (only your own last command that others saw)", err)
+		} else if err != nil {
+			return err
 		}
 		return nil
 	case CmdApproveUndo:
@@ -134,11 +133,44 @@ func (g *state) gateUndo(p int, name string) error {
 	return console.Reject("unknown command %q", name)
 }
 
-func (g *state) decideRequestUndo(p int) ([]console.Event, error) {
+// gatePhaseUndo checks a request to undo the phase change.
+func (g *state) gatePhaseUndo(p int) error {
+	if !g.battle() {
+		return console.Reject("a phase change can be undone during the battle; %s", g.prompt())
+	}
+	if g.current() != p {
+		return console.Reject("only the current player (%s) can ask to undo the phase change", g.seat(g.current()))
+	}
+	if g.UndoBy != 0 {
+		return console.Reject("%s has already asked to undo the phase change: approve-undo or deny-undo", g.seat(g.UndoBy-1))
+	}
+	if !undoable(g.Phase) || !g.marked() {
+		return console.Reject("it is %s: only the change into the Sync or the Environment phase can be undone (damage, Rotter and detection dice are never taken back)", phaseName(g.Phase))
+	}
+	return nil
+}
+
+// decideRequestUndo asks to take back the asker's last command (what
+// "command", undoconsent.go) or to undo the phase change ("phase"); by
+// default the last command when it can be taken back.
+func (g *state) decideRequestUndo(p int, what string) ([]console.Event, error) {
+	command := what == "command" || what == "" && g.takeBackOf(p)
+	switch {
+	case command && !g.takeBackOf(p):
+		return nil, console.Reject("your last command cannot be taken back by consent: it is not the game's last, only you saw it (use undo), or it drew dice in secret")
+	case !command:
+		if err := g.gatePhaseUndo(p); err != nil {
+			return nil, err
+		}
+	}
 	var es events
-	es.add(EventUndoRequested, UndoVote{Player: p}, false)
+	es.add(EventUndoRequested, UndoVote{Player: p, Command: command}, false)
 	if g.allApprovedBut(p, p) {
-		g.rewind(&es, p)
+		if command {
+			g.takeBack(&es, p)
+		} else {
+			g.rewind(&es, p)
+		}
 	}
 	return es.done()
 }
@@ -164,6 +196,10 @@ func (g *state) allApprovedBut(asker, p int) bool {
 }
 
 func (g *state) rewind(es *events, asker int) {
+	if g.UndoCommand {
+		g.takeBack(es, asker)
+		return
+	}
 	es.add(EventPhaseRewound, Rewound{Player: asker, From: g.Phase, To: g.markedPhase()}, true)
 }
 
@@ -222,7 +258,7 @@ func (g *state) applyRewind() error {
 
 // clearUndo drops an open request and its approvals.
 func (g *state) clearUndo() {
-	g.UndoBy = 0
+	g.UndoBy, g.UndoCommand = 0, false
 	for i := range g.Players {
 		g.Players[i].UndoApproved = false
 	}

@@ -54,6 +54,9 @@ type View struct {
 	// UndoApprovedBy those who approved.
 	UndoRequestedBy string   `json:"undo_requested_by,omitempty"`
 	UndoApprovedBy  []string `json:"undo_approved_by,omitempty"`
+	// UndoCommand: the request takes back the asker's last command, not
+	// a phase change.
+	UndoCommand bool `json:"undo_command,omitempty"`
 	// Shortcuts are the team quick shortcuts (shortcut command).
 	Shortcuts []ShortcutView `json:"shortcuts,omitempty"`
 	// Units is the unit every distance of the view is shown in ("in" or
@@ -146,15 +149,20 @@ type PlayerView struct {
 	Team      string `json:"team,omitempty"`
 	TeamName  string `json:"team_name,omitempty"`
 	GearValue int    `json:"gear_value,omitempty"`
-	// CustomTeam: the team is the player's own (its members are not shown).
+	// CustomTeam: the team is the player's own (its members are not
+	// shown). Team, TeamName, GearValue and CustomTeam are told to the
+	// player only (teamsecrecy.go); others see TeamChosen.
 	CustomTeam bool `json:"custom_team,omitempty"`
+	TeamChosen bool `json:"team_chosen,omitempty"`
 	Ready      bool `json:"ready,omitempty"`
 	// Morale and MoralePool are told to the player only.
 	Morale     string `json:"morale,omitempty"`
 	MoralePool int    `json:"morale_pool,omitempty"`
-	Leader     string `json:"leader,omitempty"`
-	Second     string `json:"second,omitempty"`
-	EndAgreed  bool   `json:"end_agreed,omitempty"`
+	// Leader and Second (gold and silver star) are told to the player
+	// only.
+	Leader    string `json:"leader,omitempty"`
+	Second    string `json:"second,omitempty"`
+	EndAgreed bool   `json:"end_agreed,omitempty"`
 	// Panicked: the team has panicked and the game is over for the player
 	// (told to everyone).
 	Panicked   bool            `json:"panicked,omitempty"`
@@ -189,8 +197,13 @@ type CharView struct {
 	Suppression    int      `json:"suppression,omitempty"`
 	UnresolvedHits int      `json:"unresolved_hits,omitempty"`
 	// LastResult is the last damage result as this seat may know it.
-	LastResult string   `json:"last_result,omitempty"`
-	Own        *OwnView `json:"own,omitempty"`
+	LastResult string `json:"last_result,omitempty"`
+	// Assigned are the actions assigned to another seat's character, shown
+	// during its owner's Action phase only (rulebook "Enemy team": "you
+	// can see actions assigned to the characters when your opponent is
+	// playing his / her action phase").
+	Assigned []AssignView `json:"assigned,omitempty"`
+	Own      *OwnView     `json:"own,omitempty"`
 }
 
 // OwnView is what only a character's owner knows.
@@ -326,11 +339,15 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	for i, pl := range g.Players {
 		pv := PlayerView{Seat: pl.Seat, Role: pl.Role, Side: pl.Side, Team: pl.Team, TeamName: pl.TeamName, GearValue: pl.GearValue, CustomTeam: pl.Custom != nil,
 			Ready: pl.Ready, EndAgreed: pl.EndAgreed, Points: g.points(i), RottersKilled: pl.RottersKilled, Panicked: pl.panicked()}
-		// The leaders are shown only when neither is hidden from the seat
-		// (a missing gold star would give a hidden leader away).
-		lc, sc := g.char(pl.Leader), g.char(pl.Second)
-		if (lc == nil || lc.visibleTo(p)) && (sc == nil || sc.visibleTo(p)) {
+		// The leaders are the player's: the choice skips unconscious and
+		// dead heroes but not pinned ones, so a gold star leaving a down
+		// leader would tell others which it is (down.go), and a missing
+		// one a hidden leader.
+		if i == p {
 			pv.Leader, pv.Second = pl.Leader, pl.Second
+		}
+		if i != p {
+			publicTeam(&pv)
 		}
 		if i == p && g.Phase != PhaseSetup {
 			pv.Morale, pv.MoralePool = rules.MoraleState(pl.Morale).String(), pl.Pool
@@ -395,7 +412,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 		}
 	}
 	if g.UndoBy > 0 {
-		v.UndoRequestedBy = string(g.seat(g.UndoBy - 1))
+		v.UndoRequestedBy, v.UndoCommand = string(g.seat(g.UndoBy-1)), g.UndoCommand
 		for _, pl := range g.Players {
 			if pl.UndoApproved {
 				v.UndoApprovedBy = append(v.UndoApprovedBy, pl.Seat)
@@ -434,6 +451,12 @@ func (g *state) charView(c *character, p int) CharView {
 		cv.LastResult = c.Results[n-1].Public
 	}
 	if c.Owner != p {
+		if g.Phase == PhaseAction && c.Owner == g.current() {
+			cv.Assigned = assignViews(c)
+		}
+		if cv.Down {
+			downView(&cv)
+		}
 		return cv
 	}
 	if n := len(c.Results); n > 0 {
@@ -450,13 +473,7 @@ func (g *state) charView(c *character, p int) CharView {
 			own.Modifiers = append(own.Modifiers, mv)
 		}
 	}
-	for _, a := range c.Assigned {
-		ap := 0
-		if x := data().rd.Action(a.Action); x != nil {
-			ap = x.AP
-		}
-		own.Assigned = append(own.Assigned, AssignView{Action: a.Action, Name: actionName(a.Action), AP: ap, Performed: a.Performed})
-	}
+	own.Assigned = assignViews(c)
 	// In the owner's Command phase the movement shown is next turn's.
 	next := g.Phase == PhaseCommand || g.Phase == PhaseEnvironment || g.Phase == PhasePreGame || g.Phase == PhaseSetup
 	own.Movement = g.moveAllowance(c, next)
@@ -478,6 +495,19 @@ func (g *state) charView(c *character, p int) CharView {
 	}
 	cv.Own = own
 	return cv
+}
+
+// assignViews lists c's assigned actions.
+func assignViews(c *character) []AssignView {
+	var out []AssignView
+	for _, a := range c.Assigned {
+		ap := 0
+		if x := data().rd.Action(a.Action); x != nil {
+			ap = x.AP
+		}
+		out = append(out, AssignView{Action: a.Action, Name: actionName(a.Action), AP: ap, Performed: a.Performed})
+	}
+	return out
 }
 
 // Status tells whether the game is over, and the placements.
@@ -508,18 +538,6 @@ func (r *Rules) Status(s console.State) console.Status {
 		return console.Status{Summary: "ending: marking objectives"}
 	}
 	return console.Status{Summary: fmt.Sprintf("turn %d, %s's %s", g.Turn, g.seat(g.current()), strings.TrimPrefix(phaseName(g.Phase), "the "))}
-}
-
-// Undoable lets a seat undo only its own last command; reveals and dice the
-// other side has seen are barriers in the engine.
-func (r *Rules) Undoable(s console.State, seat console.Seat, last []console.Event) error {
-	if len(last) == 0 {
-		return console.Reject("nothing to undo")
-	}
-	if last[0].Seat != seat {
-		return console.Reject("only %s can undo their own last command", last[0].Seat)
-	}
-	return nil
 }
 
 // EncodeState serialises the state.
