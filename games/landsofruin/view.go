@@ -62,6 +62,10 @@ type View struct {
 	// Throwables are the grenades, executed slaves and artillery strikes
 	// on the table.
 	Throwables []ThrowableView `json:"throwables,omitempty"`
+
+	// Commands says, per command of the vocabulary, whether the seat may
+	// give it now, why not, and what its arguments may be (affordances.go).
+	Commands []console.Affordance `json:"commands"`
 }
 
 // ThrowableView is a throwable on the table and its area this phase.
@@ -400,6 +404,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 			}
 		}
 	}
+	v.Commands = r.affordances(g, seat, p)
 	v.Units = UnitsInches
 	if g.Units == UnitsCM {
 		v.Units = UnitsCM

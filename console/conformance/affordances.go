@@ -1,0 +1,209 @@
+package conformance
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/commandconsole/commandconsole/console"
+)
+
+// Affordance checks: a view's affordances (console.Affordance) must agree
+// with Decide, so that a screen that greys buttons and fills pickers from
+// the view alone never offers what the rules refuse nor hides what they
+// allow.
+
+// AffordanceCheck says how to read a system's affordances.
+type AffordanceCheck struct {
+	// Commands returns the affordances of a view (its Commands field).
+	Commands func(v console.View) []console.Affordance
+	// Match tells whether a value given in a script (for argument arg of
+	// cmd) is the choice value choice, or its When; nil compares them as
+	// text. Systems that accept short forms (an id without its prefix, any
+	// letter case) say so here.
+	Match func(cmd, arg, given, choice string) bool
+	// Lists names the arguments that hold a comma-separated list of
+	// values, each of which must be a choice ("targets").
+	Lists []string
+}
+
+func (c AffordanceCheck) match(cmd, arg, given, choice string) bool {
+	if c.Match != nil {
+		return c.Match(cmd, arg, given, choice)
+	}
+	return given == choice
+}
+
+// Affordances plays every script file that matches glob (see PlayFile)
+// and, before each of its command lines, checks every seat's view and the
+// public view:
+//
+//   - the view has exactly one affordance per command of the vocabulary,
+//     in its order; one not allowed says why, one allowed does not;
+//   - the public view allows nothing;
+//   - the command the script plays, when the script expects it accepted,
+//     is allowed for its seat, and each of its arguments that has choices
+//     takes an offered, enabled value (for an argument that depends on
+//     another, among the choices for that other argument's value);
+//   - every command a seat's view does not allow is refused by Decide,
+//     with the arguments filled from the affordance's first choices and
+//     otherwise from the schema.
+func Affordances(t *testing.T, rules console.Rules, glob string, check AffordanceCheck) {
+	t.Helper()
+	for _, path := range Files(t, glob) {
+		path := path
+		t.Run(scriptName(path), func(t *testing.T) { affordancesFile(t, rules, path, check) })
+	}
+}
+
+func affordancesFile(t *testing.T, rules console.Rules, path string, check AffordanceCheck) {
+	setup, lines := ReadFile(t, path)
+	store := console.NewMemStore()
+	s, err := console.Create(rules, setup, goldenOptions(store))
+	if err != nil {
+		t.Fatalf("create: %v", err)
+	}
+	specs := rules.Commands()
+	seats := s.Seats()
+	played := 0
+	for _, l := range lines {
+		where := fmt.Sprintf("%s:%d", path, l.Number)
+		if !l.Undo {
+			checkLine(t, rules, s, specs, seats, l.Seat, l.Cmd, l.Args, l.Reject == "", check, where)
+			played++
+		}
+		if _, _, err := l.Play(s); err != nil {
+			t.Fatalf("%s: %v", where, err)
+		}
+	}
+	if played == 0 {
+		t.Fatalf("%s: no command lines to check", path)
+	}
+}
+
+func checkLine(t *testing.T, rules console.Rules, s *console.Session, specs []console.CommandSpec, seats []console.Seat,
+	seat console.Seat, cmd string, args map[string]any, accepted bool, check AffordanceCheck, where string) {
+	t.Helper()
+	enc, err := s.EncodedState()
+	if err != nil {
+		t.Fatalf("%s: encode state: %v", where, err)
+	}
+	for _, viewer := range append([]console.Seat{console.Public}, seats...) {
+		v, err := s.View(viewer)
+		if err != nil {
+			t.Fatalf("%s: view for %s: %v", where, viewer, err)
+		}
+		affs := check.Commands(v)
+		if len(affs) != len(specs) {
+			t.Fatalf("%s: %s's view has %d affordances for %d commands", where, viewer, len(affs), len(specs))
+		}
+		for i, a := range affs {
+			switch {
+			case a.Cmd != specs[i].Name:
+				t.Fatalf("%s: %s's affordance %d is %q, want %q (the vocabulary's order)", where, viewer, i, a.Cmd, specs[i].Name)
+			case a.Allowed && a.Reason != "":
+				t.Errorf("%s: %s may give %s but the view gives a reason: %q", where, viewer, a.Cmd, a.Reason)
+			case !a.Allowed && a.Reason == "":
+				t.Errorf("%s: %s may not give %s and the view says no reason", where, viewer, a.Cmd)
+			case viewer == console.Public && a.Allowed:
+				t.Errorf("%s: the public view allows %s", where, a.Cmd)
+			}
+			if viewer == console.Public || a.Allowed {
+				continue
+			}
+			refused(t, rules, enc, specs[i], seats, viewer, a, where)
+		}
+		if viewer != seat || !accepted {
+			continue
+		}
+		a, _ := console.FindAffordance(affs, cmd)
+		if !a.Allowed {
+			t.Errorf("%s: %s plays %s, accepted, but the view does not allow it: %s", where, seat, cmd, a.Reason)
+			continue
+		}
+		offered(t, a, args, check, where)
+	}
+}
+
+// offered checks each given argument that has choices is among them.
+func offered(t *testing.T, a console.Affordance, args map[string]any, check AffordanceCheck, where string) {
+	t.Helper()
+	for _, ac := range a.Args {
+		raw, ok := args[ac.Arg]
+		if !ok {
+			continue
+		}
+		var whenGiven string
+		if ac.For != "" {
+			f, ok := args[ac.For]
+			if !ok {
+				continue // the other argument is left to its default
+			}
+			whenGiven = fmt.Sprint(f)
+		}
+		values := []string{fmt.Sprint(raw)}
+		for _, l := range check.Lists {
+			if l == ac.Arg {
+				values = strings.Split(values[0], ",")
+			}
+		}
+		for _, given := range values {
+			given = strings.TrimSpace(given)
+			found := false
+			for _, c := range ac.Choices {
+				if ac.For != "" && !check.match(a.Cmd, ac.For, whenGiven, c.When) {
+					continue
+				}
+				if check.match(a.Cmd, ac.Arg, given, c.Value) {
+					if c.Disabled != "" {
+						t.Errorf("%s: %s %s=%s was accepted but the view disables it: %s", where, a.Cmd, ac.Arg, given, c.Disabled)
+					}
+					found = true
+					break
+				}
+			}
+			if !found {
+				t.Errorf("%s: %s %s=%s (for %s=%s) was accepted but the view does not offer it (choices %s)",
+					where, a.Cmd, ac.Arg, given, ac.For, whenGiven, choiceValues(ac.Choices))
+			}
+		}
+	}
+}
+
+func choiceValues(cs []console.Choice) string {
+	var out []string
+	for _, c := range cs {
+		v := c.Value
+		if c.When != "" {
+			v = c.When + ":" + v
+		}
+		out = append(out, v)
+	}
+	return strings.Join(out, " ")
+}
+
+// refused checks Decide refuses a command the view does not allow, with
+// arguments from the affordance's first choices and the schema.
+func refused(t *testing.T, rules console.Rules, enc []byte, spec console.CommandSpec, seats []console.Seat, seat console.Seat, a console.Affordance, where string) {
+	t.Helper()
+	raw := validArgs(spec, seats)
+	for _, ac := range a.Args {
+		if len(ac.Choices) > 0 {
+			raw[ac.Arg] = ac.Choices[0].Value
+		}
+	}
+	args, err := console.ValidateArgs(spec.Args, raw, seats)
+	if err != nil {
+		return // refused by the schema already
+	}
+	st, err := rules.DecodeState(enc)
+	if err != nil {
+		t.Fatalf("%s: decode state: %v", where, err)
+	}
+	_, err = rules.Decide(st, seat, console.Command{Name: spec.Name, Args: args}, console.NewDice(1))
+	if err == nil {
+		t.Errorf("%s: %s's view does not allow %s (%s) but Decide accepts %v", where, seat, spec.Name, a.Reason, raw)
+	} else if !console.IsRejection(err) {
+		t.Errorf("%s: %s %s: %v; want a refusal", where, seat, spec.Name, err)
+	}
+}

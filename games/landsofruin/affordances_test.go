@@ -1,0 +1,129 @@
+package landsofruin
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/console/conformance"
+)
+
+// affordanceCheck reads Lands of Ruin's affordances; characters may be
+// named by their short id ("dorian" for "p1-dorian"), in any case.
+var affordanceCheck = conformance.AffordanceCheck{
+	Commands: func(v console.View) []console.Affordance { return v.(View).Commands },
+	Match: func(cmd, arg, given, choice string) bool {
+		given = strings.ToLower(strings.TrimSpace(given))
+		if given == choice {
+			return true
+		}
+		_, short, ok := strings.Cut(choice, "-")
+		return ok && strings.HasPrefix(choice, "p") && short == given
+	},
+	Lists: []string{"targets", "cover"},
+}
+
+// TestAffordancesAgreeWithDecide walks the golden scripts: every command
+// they play is offered by the seat's view with the values played, and
+// every command a view does not allow is refused.
+func TestAffordancesAgreeWithDecide(t *testing.T) {
+	conformance.Affordances(t, New(), scriptGlob, affordanceCheck)
+}
+
+// commandsJSON is seat's affordances in g, as JSON.
+func commandsJSON(t *testing.T, g *game, seat console.Seat) string {
+	t.Helper()
+	b, err := json.Marshal(New().View(g.s, seat).(View).Commands)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// viewJSON is seat's whole view in g, as JSON.
+func viewJSON(t *testing.T, g *game, seat console.Seat) string {
+	t.Helper()
+	b, err := json.Marshal(New().View(g.s, seat))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestAffordancesKeepSecrets plays two games that differ only in one of
+// alice's secrets (where her infiltrator hides, which action she assigned)
+// and checks bob's affordances are the same, byte for byte, after every
+// step from there on.
+func TestAffordancesKeepSecrets(t *testing.T) {
+	setup := []step{
+		do("alice", CmdChooseSide, "side", "south"), do("bob", CmdChooseSide, "side", "north"),
+		do("alice", CmdChooseTeam, "team", "dorians-detachment"), do("bob", CmdChooseTeam, "team", "night-raiders"),
+		do("alice", CmdReady), do("bob", CmdReady),
+	}
+	toAliceCommand := []step{
+		do("alice", CmdInfiltrate, "character", "kestrel", "section", "sw-block"),
+		do("bob", CmdInfiltrate, "character", "whisper", "section", "crossing"),
+		do("alice", CmdReady), do("bob", CmdReady),
+		do("bob", CmdMove, "character", "moloch", "section", "north-street"),
+		do("bob", CmdMove, "character", "vrask", "section", "west-street"),
+		do("bob", CmdEndPhase), do("bob", CmdEndPhase),
+		do("bob", CmdAssign, "character", "moloch", "action", "shoot"),
+		do("bob", CmdEndPhase), do("bob", CmdEndPhase),
+		do("alice", CmdMove, "character", "dorian", "section", "south-street"),
+		do("alice", CmdMove, "character", "dorian-loaders-1", "section", "south-street"),
+		do("alice", CmdEndPhase), do("alice", CmdEndPhase),
+	}
+	tests := []struct {
+		name   string
+		before []step
+		a, b   []step
+		after  []step
+	}{
+		{
+			name:   "infiltrator's section",
+			before: setup,
+			a:      []step{do("alice", CmdInfiltrate, "character", "kestrel", "section", "sw-block")},
+			b:      []step{do("alice", CmdInfiltrate, "character", "kestrel", "section", "nw-block")},
+			after: append(append([]step{}, toAliceCommand[1:]...),
+				do("alice", CmdAssign, "character", "dorian", "action", "aim-and-shoot"),
+				do("alice", CmdEndPhase), do("alice", CmdEndPhase),
+				do("bob", CmdMove, "character", "moloch", "section", "crossing")),
+		},
+		{
+			name:   "assigned action",
+			before: append(append([]step{}, setup...), toAliceCommand...),
+			a:      []step{do("alice", CmdAssign, "character", "dorian", "action", "aim-and-shoot")},
+			b:      []step{do("alice", CmdAssign, "character", "dorian", "action", "take-cover")},
+			after: []step{
+				do("alice", CmdEndPhase), do("alice", CmdEndPhase),
+				do("bob", CmdMove, "character", "moloch", "section", "crossing"),
+			},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			setup := console.Setup{System: ID, Title: "secrets", Seed: 8, Seats: []console.Seat{"alice", "bob"}}
+			ga, gb := start(t, setup), start(t, setup)
+			ga.must(tc.before...)
+			gb.must(tc.before...)
+			ga.must(tc.a...)
+			gb.must(tc.b...)
+			if ga.st().Chars == nil || string(mustEncode(t, ga.s)) == string(mustEncode(t, gb.s)) {
+				t.Fatal("the two games do not differ")
+			}
+			for i := 0; i <= len(tc.after); i++ {
+				if i > 0 {
+					ga.must(tc.after[i-1])
+					gb.must(tc.after[i-1])
+				}
+				if a, b := commandsJSON(t, ga, "bob"), commandsJSON(t, gb, "bob"); a != b {
+					t.Fatalf("after %d common step(s), bob's affordances differ:\n%s\n%s", i, a, b)
+				}
+				if i == 0 && viewJSON(t, ga, "alice") == viewJSON(t, gb, "alice") {
+					t.Errorf("alice's own views are the same in both games: the secret is not one")
+				}
+			}
+		})
+	}
+}
