@@ -127,3 +127,9 @@ func TestAffordancesKeepSecrets(t *testing.T) {
 		})
 	}
 }
+
+// TestViewsRoundTrip checks every view of every golden script survives
+// the LAN wire format (msgpack) unchanged.
+func TestViewsRoundTrip(t *testing.T) {
+	conformance.ViewsRoundTrip(t, New(), scriptGlob)
+}
