@@ -133,3 +133,35 @@ func TestAffordancesKeepSecrets(t *testing.T) {
 func TestViewsRoundTrip(t *testing.T) {
 	conformance.ViewsRoundTrip(t, New(), scriptGlob)
 }
+
+// TestRefusalReasons checks the main turn and phase refusals carry their
+// structured reason.
+func TestRefusalReasons(t *testing.T) {
+	g := battle(t, 3)
+	cur := g.cur()
+	other := console.Seat("ana")
+	if cur == other {
+		other = "ben"
+	}
+	tests := []struct {
+		name string
+		st   step
+		want console.Reason
+	}{
+		{"another seat's turn", do(other, CmdEndPhase), console.ReasonNotYourTurn},
+		{"assign in the Action phase", do(cur, CmdAssign, "character", "x", "action", "shoot"), console.ReasonWrongPhase},
+		{"setup command in the battle", do(cur, CmdChooseSide, "side", "south"), console.ReasonWrongPhase},
+		{"roll without an attack", do(cur, CmdRoll, "d20", "3"), console.ReasonWrongPhase},
+		{"unknown command", do(cur, "dance"), console.ReasonBadInput},
+		{"a seat not in the game", do("zoe", CmdEndPhase), console.ReasonNotFound},
+		{"a bad argument", do(cur, CmdChooseSide, "side", "up"), console.ReasonBadInput},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := New().Decide(g.s, tc.st.seat, console.Command{Name: tc.st.cmd, Args: tc.st.args}, console.NewDice(1))
+			if got := console.ReasonOf(err); got != tc.want {
+				t.Errorf("%s by %s: reason %q (%v), want %q", tc.st.cmd, tc.st.seat, got, err, tc.want)
+			}
+		})
+	}
+}
