@@ -91,6 +91,11 @@ type View struct {
 	// sharing a place (1, 1, 3): every player in first place wins. Only
 	// when Finished.
 	Placements []console.Placement `json:"placements,omitempty" msgpack:"placements,omitempty"`
+
+	// Commands says, per command, whether Viewer may give it now, why not,
+	// and what its arguments may be (affordances.go); the public view is
+	// allowed nothing.
+	Commands []console.Affordance `json:"commands" msgpack:"commands"`
 }
 
 // PlayerView is one player's side of the table.
@@ -209,7 +214,7 @@ type TurnView struct {
 }
 
 // View returns the table for seat; every seat sees the same table and only
-// Viewer and Allowed differ. It returns a zero View for a state that is not
+// Viewer, Allowed and Commands differ. It returns a zero View for a state that is not
 // a Runika game, and never panics.
 func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	g, err := asState(s)
@@ -252,6 +257,7 @@ func (g *state) view(r *Rules, seat console.Seat) View {
 			}
 		}
 	}
+	v.Commands = r.affordances(g, seat)
 	played := map[int]bool{}
 	if g.Phase != PhaseSetup {
 		v.Initiative = console.Seat(g.Players[g.Initiative].Seat)
