@@ -82,6 +82,11 @@ type View struct {
 	// for dice abilities.
 	Dice     []DieFace `json:"dice" msgpack:"dice"`
 	DiceNote string    `json:"dice_note" msgpack:"dice_note"`
+
+	// Commands says, per command, whether this seat may give it now, why
+	// not, and what its arguments may be (affordances.go); the public view
+	// is allowed nothing.
+	Commands []console.Affordance `json:"commands" msgpack:"commands"`
 }
 
 // Checklist item states.
@@ -265,7 +270,9 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	if err != nil {
 		return View{Seat: seat}
 	}
-	return g.view(seat)
+	v := g.view(seat)
+	v.Commands = r.affordances(g, seat)
+	return v
 }
 
 func (g *state) view(seat console.Seat) View {
