@@ -25,6 +25,14 @@ type AffordanceCheck struct {
 	// Lists names the arguments that hold a comma-separated list of
 	// values, each of which must be a choice ("targets").
 	Lists []string
+	// Fill gives values for the arguments of cmd that take any value (no
+	// choices), for the acceptance check below: a distance, the dice
+	// rolled. nil, or a missing argument, takes a value the schema allows.
+	Fill func(v console.View, cmd string) map[string]any
+	// Free names the commands left out of the acceptance check: those
+	// whose acceptance rests on arguments with no choices that Fill
+	// cannot make up (a whole army, a custom team).
+	Free []string
 }
 
 func (c AffordanceCheck) match(cmd, arg, given, choice string) bool {
@@ -47,7 +55,11 @@ func (c AffordanceCheck) match(cmd, arg, given, choice string) bool {
 //     another, among the choices for that other argument's value);
 //   - every command a seat's view does not allow is refused by Decide,
 //     with the arguments filled from the affordance's first choices and
-//     otherwise from the schema.
+//     otherwise from the schema;
+//   - every command a seat's view allows (except those in Free) is
+//     accepted by Decide with some combination of its enabled choices
+//     (each argument that depends on another among the choices for the
+//     value picked for it), the other arguments from Fill and the schema.
 func Affordances(t *testing.T, rules console.Rules, glob string, check AffordanceCheck) {
 	t.Helper()
 	for _, path := range Files(t, glob) {
@@ -108,7 +120,13 @@ func checkLine(t *testing.T, rules console.Rules, s *console.Session, specs []co
 			case viewer == console.Public && a.Allowed:
 				t.Errorf("%s: the public view allows %s", where, a.Cmd)
 			}
-			if viewer == console.Public || a.Allowed {
+			if viewer == console.Public {
+				continue
+			}
+			if a.Allowed {
+				if !contains(check.Free, a.Cmd) {
+					accepts(t, rules, enc, specs[i], seats, viewer, a, check, v, where)
+				}
 				continue
 			}
 			refused(t, rules, enc, specs[i], seats, viewer, a, where)
@@ -206,4 +224,99 @@ func refused(t *testing.T, rules console.Rules, enc []byte, spec console.Command
 	} else if !console.IsRejection(err) {
 		t.Errorf("%s: %s %s: %v; want a refusal", where, seat, spec.Name, err)
 	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// maxTries bounds the combinations of choices accepts asks Decide about.
+const maxTries = 200
+
+// accepts checks Decide accepts an allowed command with some combination
+// of the enabled choices.
+func accepts(t *testing.T, rules console.Rules, enc []byte, spec console.CommandSpec, seats []console.Seat, seat console.Seat,
+	a console.Affordance, check AffordanceCheck, v console.View, where string) {
+	t.Helper()
+	base := validArgs(spec, seats)
+	if check.Fill != nil {
+		for k, x := range check.Fill(v, a.Cmd) {
+			base[k] = x
+		}
+	}
+	// The arguments in an order where each comes after the one it
+	// depends on.
+	var order []console.ArgChoices
+	placed := map[string]bool{}
+	for len(order) < len(a.Args) {
+		n := len(order)
+		for _, ac := range a.Args {
+			if !placed[ac.Arg] && (ac.For == "" || placed[ac.For]) {
+				order, placed[ac.Arg] = append(order, ac), true
+			}
+		}
+		if len(order) == n {
+			t.Errorf("%s: %s's affordance %s: an argument depends on one the affordance does not give (%v)", where, seat, a.Cmd, a.Args)
+			return
+		}
+	}
+	st, err := rules.DecodeState(enc)
+	if err != nil {
+		t.Fatalf("%s: decode state: %v", where, err)
+	}
+	tries, first := 0, ""
+	var try func(k int, args map[string]any) bool
+	try = func(k int, args map[string]any) bool {
+		if tries >= maxTries {
+			return false
+		}
+		if k == len(order) {
+			tries++
+			valid, err := console.ValidateArgs(spec.Args, args, seats)
+			if err == nil {
+				_, err = rules.Decide(st, seat, console.Command{Name: spec.Name, Args: valid}, console.NewDice(1))
+			}
+			if err != nil && first == "" {
+				first = fmt.Sprintf("%v: %v", args, err)
+			}
+			return err == nil
+		}
+		ac := order[k]
+		var cands []console.Choice
+		for _, c := range ac.Choices {
+			if c.Disabled == "" && (ac.For == "" || c.When == fmt.Sprint(args[ac.For])) {
+				cands = append(cands, c)
+			}
+		}
+		if len(cands) == 0 {
+			// No value for this argument: it is left out.
+			next := copyArgs(args)
+			delete(next, ac.Arg)
+			return try(k+1, next)
+		}
+		for _, c := range cands {
+			next := copyArgs(args)
+			next[ac.Arg] = c.Value
+			if try(k+1, next) {
+				return true
+			}
+		}
+		return false
+	}
+	if !try(0, base) {
+		t.Errorf("%s: %s's view allows %s but Decide accepts none of %d combination(s) of its choices; first: %s", where, seat, a.Cmd, tries, first)
+	}
+}
+
+func copyArgs(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
 }

@@ -19,6 +19,14 @@ func TestAffordancesAgreeWithDecide(t *testing.T) {
 		Match: func(cmd, arg, given, choice string) bool {
 			return strings.ReplaceAll(strings.ToLower(strings.TrimSpace(given)), " ", "-") == choice
 		},
+		Fill: func(v console.View, cmd string) map[string]any {
+			if cmd == CmdAdjust {
+				return map[string]any{"by": 1}
+			}
+			return nil
+		},
+		// A muster is a whole army of numbers, none of them a choice.
+		Free: []string{CmdMuster},
 	})
 }
 

@@ -22,6 +22,35 @@ var affordanceCheck = conformance.AffordanceCheck{
 		return ok && strings.HasPrefix(choice, "p") && short == given
 	},
 	Lists: []string{"targets", "cover"},
+	// Distances and dice are numbers the players measure and roll.
+	Fill: func(v console.View, cmd string) map[string]any {
+		switch cmd {
+		case CmdAttack:
+			return map[string]any{"distances": "0"}
+		case CmdThrow, CmdExecuteSlave:
+			return map[string]any{"distance": "0"}
+		case CmdRoll:
+			var d20 []string
+			if a := v.(View).Attack; a != nil {
+				for range a.Targets {
+					d20 = append(d20, "10")
+				}
+			}
+			return map[string]any{"d20": strings.Join(d20, ",")}
+		case CmdExplosionHit:
+			// With nobody to name as caught, the Rotters it killed.
+			a, _ := console.FindAffordance(v.(View).Commands, cmd)
+			for _, ac := range a.Args {
+				for _, c := range ac.Choices {
+					if ac.Arg == "character" && c.Disabled == "" {
+						return nil
+					}
+				}
+			}
+			return map[string]any{"rotters": "0"}
+		}
+		return nil
+	},
 }
 
 // TestAffordancesAgreeWithDecide walks the golden scripts: every command

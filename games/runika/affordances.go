@@ -69,19 +69,29 @@ func fillAffordance(g *state, a *console.Affordance, try func(string, map[string
 			}
 		}
 	case CmdClaimMastery:
-		var ch []console.Choice
+		var ch, points []console.Choice
 		for i, m := range masters {
 			c := console.Choice{Value: m.Element, Label: elementTitle(m.Element) + " mastery"}
 			if ms := g.Masteries[i]; ms.Owner != "" {
 				c.Label, c.Note = ms.Name, fmt.Sprintf("held by %s, worth %d", ms.Owner, ms.Value)
 			}
 			c.Disabled = try(a.Cmd, map[string]any{"element": m.Element})
-			if c.Disabled != "" && try(a.Cmd, map[string]any{"element": m.Element, "points": 1}) == "" {
+			switch {
+			case c.Disabled == "" && g.Masteries[i].Owner != "":
+				// Completed: its value is known (and checked when given).
+				v := strconv.Itoa(g.Masteries[i].Value)
+				points = append(points, console.Choice{Value: v, Label: v, When: m.Element})
+			case c.Disabled != "" && try(a.Cmd, map[string]any{"element": m.Element, "points": 1}) == "":
+				// Claimed first: the value printed on the card.
 				c.Disabled, c.Note = "", "claimed first: give its value (points)"
+				for p := 1; p <= MaxRunePoints; p++ {
+					v := strconv.Itoa(p)
+					points = append(points, console.Choice{Value: v, Label: v, When: m.Element})
+				}
 			}
 			ch = append(ch, c)
 		}
-		a.Args = []console.ArgChoices{{Arg: "element", Choices: ch}}
+		a.Args = []console.ArgChoices{{Arg: "element", Choices: ch}, {Arg: "points", For: "element", Choices: nonNil(points)}}
 		a.Reason = noChoice(ch, "no mastery rune can be made")
 	case CmdGainTokens:
 		a.Reason = try(a.Cmd, map[string]any{"tokens": 1})
@@ -118,4 +128,12 @@ func noChoice(cs []console.Choice, fallback string) string {
 		return cs[0].Disabled
 	}
 	return fallback
+}
+
+// nonNil keeps an empty choice list an empty list on the wire.
+func nonNil(cs []console.Choice) []console.Choice {
+	if cs == nil {
+		return []console.Choice{}
+	}
+	return cs
 }
