@@ -194,3 +194,34 @@ func TestRefusalReasons(t *testing.T) {
 		})
 	}
 }
+
+// TestSetupChoices checks the wizard's pickers offer exactly the values
+// of Info's setup options, each of which creates a game.
+func TestSetupChoices(t *testing.T) {
+	info := New().Info()
+	got := SetupChoices()
+	if len(got) != len(info.Options) {
+		t.Fatalf("%d pickers for %d setup options", len(got), len(info.Options))
+	}
+	for i, opt := range info.Options {
+		ac := got[i]
+		if ac.Arg != opt.Name {
+			t.Errorf("picker %d is %q, want %q", i, ac.Arg, opt.Name)
+			continue
+		}
+		var vals []string
+		for _, c := range ac.Choices {
+			vals = append(vals, c.Value)
+			if c.Label == "" {
+				t.Errorf("%s=%s has no label", ac.Arg, c.Value)
+			}
+			setup := console.Setup{System: ID, Seats: []console.Seat{"ana", "ben"}, Options: map[string]string{ac.Arg: c.Value}}
+			if _, err := New().New(setup); err != nil {
+				t.Errorf("%s=%s: %v", ac.Arg, c.Value, err)
+			}
+		}
+		if strings.Join(vals, ",") != strings.Join(opt.Enum, ",") {
+			t.Errorf("%s: choices %v, want the option's values %v", ac.Arg, vals, opt.Enum)
+		}
+	}
+}
