@@ -60,6 +60,8 @@ func (c AffordanceCheck) match(cmd, arg, given, choice string) bool {
 //     accepted by Decide with some combination of its enabled choices
 //     (each argument that depends on another among the choices for the
 //     value picked for it), the other arguments from Fill and the schema.
+//     A choice the view disables is refused with every combination of
+//     the other arguments' enabled choices tried (up to a bound).
 func Affordances(t *testing.T, rules console.Rules, glob string, check AffordanceCheck) {
 	t.Helper()
 	for _, path := range Files(t, glob) {
@@ -126,6 +128,7 @@ func checkLine(t *testing.T, rules console.Rules, s *console.Session, specs []co
 			if a.Allowed {
 				if !contains(check.Free, a.Cmd) {
 					accepts(t, rules, enc, specs[i], seats, viewer, a, check, v, where)
+					disabledRefused(t, rules, enc, specs[i], seats, viewer, a, check, v, where)
 				}
 				continue
 			}
@@ -243,17 +246,65 @@ const maxTries = 200
 func accepts(t *testing.T, rules console.Rules, enc []byte, spec console.CommandSpec, seats []console.Seat, seat console.Seat,
 	a console.Affordance, check AffordanceCheck, v console.View, where string) {
 	t.Helper()
+	if w := firstAccepted(t, rules, enc, spec, seats, seat, a, check, v, nil, where); !w.ok {
+		t.Errorf("%s: %s's view allows %s but Decide accepts none of %d combination(s) of its choices; first: %s", where, seat, a.Cmd, w.tries, w.first)
+	}
+}
+
+// disabledRefused checks Decide refuses each disabled choice of an allowed
+// command with every combination of the other arguments' enabled choices
+// (up to maxTries in all).
+func disabledRefused(t *testing.T, rules console.Rules, enc []byte, spec console.CommandSpec, seats []console.Seat, seat console.Seat,
+	a console.Affordance, check AffordanceCheck, v console.View, where string) {
+	t.Helper()
+	for _, ac := range a.Args {
+		for _, c := range ac.Choices {
+			if c.Disabled == "" {
+				continue
+			}
+			fixed := map[string]string{ac.Arg: c.Value}
+			if ac.For != "" {
+				fixed[ac.For] = c.When
+			}
+			if w := firstAccepted(t, rules, enc, spec, seats, seat, a, check, v, fixed, where); w.ok {
+				t.Errorf("%s: %s's view disables %s %s=%s (%s) but Decide accepts %v", where, seat, a.Cmd, ac.Arg, c.Value, c.Disabled, w.args)
+			}
+		}
+	}
+}
+
+// walk is what firstAccepted found: whether Decide accepted a combination
+// (args), how many it tried and the first refusal.
+type walk struct {
+	ok    bool
+	args  map[string]any
+	tries int
+	first string
+}
+
+// firstAccepted walks the combinations of enabled choices of a's
+// arguments (each after the one it depends on; an argument with no
+// enabled choice is left out), with the arguments in fixed set to their
+// values and the others from Fill and the schema, and stops at the first
+// Decide accepts or after maxTries.
+func firstAccepted(t *testing.T, rules console.Rules, enc []byte, spec console.CommandSpec, seats []console.Seat, seat console.Seat,
+	a console.Affordance, check AffordanceCheck, v console.View, fixed map[string]string, where string) walk {
+	t.Helper()
 	base := validArgs(spec, seats)
 	if check.Fill != nil {
 		for k, x := range check.Fill(v, a.Cmd) {
 			base[k] = x
 		}
 	}
-	// The arguments in an order where each comes after the one it
-	// depends on.
+	for k, x := range fixed {
+		base[k] = x
+	}
 	var order []console.ArgChoices
 	placed := map[string]bool{}
-	for len(order) < len(a.Args) {
+	for k := range fixed {
+		placed[k] = true
+	}
+	for {
 		n := len(order)
 		for _, ac := range a.Args {
 			if !placed[ac.Arg] && (ac.For == "" || placed[ac.For]) {
@@ -261,28 +312,33 @@ func accepts(t *testing.T, rules console.Rules, enc []byte, spec console.Command
 			}
 		}
 		if len(order) == n {
-			t.Errorf("%s: %s's affordance %s: an argument depends on one the affordance does not give (%v)", where, seat, a.Cmd, a.Args)
-			return
+			break
 		}
+	}
+	if len(order)+len(fixed) < len(a.Args) {
+		t.Errorf("%s: %s's affordance %s: an argument depends on one the affordance does not give (%v)", where, seat, a.Cmd, a.Args)
 	}
 	st, err := rules.DecodeState(enc)
 	if err != nil {
 		t.Fatalf("%s: decode state: %v", where, err)
 	}
-	tries, first := 0, ""
+	var w walk
 	var try func(k int, args map[string]any) bool
 	try = func(k int, args map[string]any) bool {
-		if tries >= maxTries {
+		if w.tries >= maxTries {
 			return false
 		}
 		if k == len(order) {
-			tries++
+			w.tries++
 			valid, err := console.ValidateArgs(spec.Args, args, seats)
 			if err == nil {
 				_, err = rules.Decide(st, seat, console.Command{Name: spec.Name, Args: valid}, console.NewDice(1))
 			}
-			if err != nil && first == "" {
-				first = fmt.Sprintf("%v: %v", args, err)
+			if err != nil && w.first == "" {
+				w.first = fmt.Sprintf("%v: %v", args, err)
+			}
+			if err == nil {
+				w.args = args
 			}
 			return err == nil
 		}
@@ -294,7 +350,6 @@ func accepts(t *testing.T, rules console.Rules, enc []byte, spec console.Command
 			}
 		}
 		if len(cands) == 0 {
-			// No value for this argument: it is left out.
 			next := copyArgs(args)
 			delete(next, ac.Arg)
 			return try(k+1, next)
@@ -308,9 +363,8 @@ func accepts(t *testing.T, rules console.Rules, enc []byte, spec console.Command
 		}
 		return false
 	}
-	if !try(0, base) {
-		t.Errorf("%s: %s's view allows %s but Decide accepts none of %d combination(s) of its choices; first: %s", where, seat, a.Cmd, tries, first)
-	}
+	w.ok = try(0, base)
+	return w
 }
 
 func copyArgs(m map[string]any) map[string]any {
