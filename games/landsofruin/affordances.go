@@ -447,6 +447,30 @@ func (x *prober) attackTargets() []console.Choice {
 	return out
 }
 
+// needOf is the d20 score the first target of a declared attack needs.
+func needOf(es []console.Event) string {
+	var d AttackDeclared
+	if len(es) > 0 && console.Decode(es[0].Data, &d) == nil && len(d.Attack.Targets) > 0 {
+		return strconv.Itoa(d.Attack.Targets[0].Need)
+	}
+	return "?"
+}
+
+// bandDistances are entered distances (in the game's unit) in the short,
+// mid and long range bands.
+func (x *prober) bandDistances() []string {
+	if x.g.Units == UnitsCM {
+		return []string{"0", "381", "762"} // 0, 15" and 30", in millimetres
+	}
+	return []string{"0", "150", "300"}
+}
+
+// needHeader introduces a target's to-hit numbers.
+func (x *prober) needHeader() string {
+	return fmt.Sprintf("d20 needed without cover (ranged: short to %s/mid to %s/long): ",
+		x.g.dist(rules.ShortRangeTenths), x.g.dist(rules.MidRangeTenths))
+}
+
 func (x *prober) attack(a *console.Affordance) {
 	var chars, weapons, modes, targets, actions []console.Choice
 	seenWeapon := map[string]bool{}
@@ -486,10 +510,18 @@ func (x *prober) attack(a *console.Affordance) {
 					}
 					ok = true
 					accepted[ti] = true
-					var d AttackDeclared
-					if len(es) > 0 && console.Decode(es[0].Data, &d) == nil && len(d.Attack.Targets) > 0 {
-						needs[ti] = append(needs[ti], fmt.Sprintf("%s %s %d", w.Name, m.Name, d.Attack.Targets[0].Need))
+					need := fmt.Sprintf("%s %s %s", w.Name, m.Name, needOf(es))
+					if m.Kind == rules.Ranged {
+						var bands []string
+						for _, d := range x.bandDistances() {
+							args["distances"] = d
+							if es, err := x.try(CmdAttack, args); err == nil {
+								bands = append(bands, needOf(es))
+							}
+						}
+						need = fmt.Sprintf("%s %s %s", w.Name, m.Name, strings.Join(bands, "/"))
 					}
+					needs[ti] = append(needs[ti], need)
 				}
 				if ok {
 					wWhy = append(wWhy, console.Choice{})
@@ -524,7 +556,7 @@ func (x *prober) attack(a *console.Affordance) {
 				}
 			}
 			if len(needs[ti]) > 0 {
-				tc.Note = "d20 needed at short range without cover: " + strings.Join(needs[ti], ", ")
+				tc.Note = x.needHeader() + strings.Join(needs[ti], ", ")
 			}
 			targets = append(targets, tc)
 		}
