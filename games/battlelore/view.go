@@ -73,7 +73,8 @@ type View struct {
 	// Finished.
 	Placements []console.Placement `json:"placements,omitempty" msgpack:"placements,omitempty"`
 	// Allowed lists the commands this seat may give now (their arguments
-	// may still be refused); empty for the public.
+	// may still be refused; Commands says which are accepted); empty for
+	// the public.
 	Allowed []string `json:"allowed" msgpack:"allowed"`
 	// Muster is the muster calculator's reference, during the muster step
 	// only.

@@ -483,9 +483,12 @@ func (x *prober) attack(a *console.Affordance) {
 		tWhy := make([]string, len(cands))
 		accepted := make([]bool, len(cands))
 		for _, w := range weaponsOf(c) {
-			wc := console.Choice{Value: w.ID, Label: w.Name, When: c.ID}
+			wc := console.Choice{Value: w.ID, Label: w.Name, When: c.ID, Note: "close combat"}
+			if w.Kind == rules.Ranged {
+				wc.Note = "ranged"
+			}
 			if w.Clip != nil {
-				wc.Note = fmt.Sprintf("%d round(s) left", c.rounds(w.ID))
+				wc.Note += fmt.Sprintf("; %s of %d, %d round(s) left", w.Clip.Name, w.Clip.Rounds, c.rounds(w.ID))
 			}
 			var wWhy []console.Choice
 			for mi := range w.Modes {

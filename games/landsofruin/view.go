@@ -29,7 +29,8 @@ type View struct {
 	Order      []string `json:"order,omitempty"`
 	OrderDrawn bool     `json:"order_drawn,omitempty"`
 	Prompt     string   `json:"prompt"`
-	// Allowed lists the commands the seat may give now.
+	// Allowed lists the commands the seat may give now, by phase and seat
+	// alone; Commands says whether some arguments are accepted, and which.
 	Allowed    []string     `json:"allowed,omitempty"`
 	Players    []PlayerView `json:"players"`
 	Characters []CharView   `json:"characters"`

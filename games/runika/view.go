@@ -16,7 +16,8 @@ type View struct {
 	// Viewer is the seat the view was made for; "public" for a spectator.
 	Viewer console.Seat `json:"viewer" msgpack:"viewer"`
 	// Allowed lists the commands Viewer may issue now (their arguments
-	// are still checked); empty for the public view and after the end.
+	// are still checked; Commands says which are accepted); empty for the
+	// public view and after the end.
 	Allowed []string `json:"allowed" msgpack:"allowed"`
 	// Phase is "setup" (characters, then start), "draft" (step one of a
 	// round: drawing and drafting dice), "turns" (step two) or "over".
