@@ -2,6 +2,7 @@ package landsofruin
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -223,5 +224,84 @@ func TestSetupChoices(t *testing.T) {
 		if strings.Join(vals, ",") != strings.Join(opt.Enum, ",") {
 			t.Errorf("%s: choices %v, want the option's values %v", ac.Arg, vals, opt.Enum)
 		}
+	}
+}
+
+// hideDifferently returns a copy of g in which seat a's secrets differ:
+// each hidden character of a's that b has not detected stands in another
+// section of the table, and a's characters have no actions assigned.
+func hideDifferently(t *testing.T, g *state, a, b int) *state {
+	t.Helper()
+	s, err := New().DecodeState(mustEncode(t, g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := s.(*state)
+	var secs []string
+	for _, sec := range c.gameMap().AllSections() {
+		if sec.Kind != "off-table" {
+			secs = append(secs, sec.ID)
+		}
+	}
+	for i := range c.Chars {
+		ch := &c.Chars[i]
+		if ch.Owner != a {
+			continue
+		}
+		ch.Assigned = nil
+		if ch.hidden() && ch.Section != "" && !contains(c.Players[b].Detected, ch.ID) {
+			for k, sec := range secs {
+				if sec == ch.Section {
+					ch.Section = secs[(k+1)%len(secs)]
+					break
+				}
+			}
+		}
+	}
+	return c
+}
+
+// TestAffordancesKeepSecretsRandom plays random games and, after every
+// accepted command, checks each seat's affordances are the same when the
+// other seat's secrets (where its undetected hidden characters stand,
+// what it assigned) are changed.
+func TestAffordancesKeepSecretsRandom(t *testing.T) {
+	changed := 0
+	for seed := uint64(1); seed <= 2; seed++ {
+		g := battle(t, seed)
+		rng := rand.New(rand.NewPCG(seed, 7))
+		for i := 0; i < 300 && g.st().Phase != PhaseOver; i++ {
+			st := randomStep(g.st(), rng)
+			if _, err := g.try(st); err != nil {
+				continue
+			}
+			for a := range g.st().Players {
+				for b := range g.st().Players {
+					if a == b {
+						continue
+					}
+					h := hideDifferently(t, g.st(), a, b)
+					if string(mustEncode(t, h)) != string(mustEncode(t, g.s)) {
+						changed++
+					}
+					seat := g.st().seat(b)
+					x, err := json.Marshal(New().View(g.s, seat).(View).Commands)
+					if err != nil {
+						t.Fatal(err)
+					}
+					y, err := json.Marshal(New().View(h, seat).(View).Commands)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if string(x) != string(y) {
+						t.Fatalf("seed %d step %d (%s %v): %s's affordances depend on %s's secrets:\n%s\n%s",
+							seed, i, st.cmd, st.args, seat, g.st().seat(a), x, y)
+					}
+				}
+			}
+		}
+	}
+	if changed < 100 {
+		t.Errorf("the secrets were changed in only %d states: the check is too weak", changed)
 	}
 }
