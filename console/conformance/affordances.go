@@ -46,9 +46,10 @@ func (c AffordanceCheck) match(cmd, arg, given, choice string) bool {
 // and, before each of its command lines, checks every seat's view and the
 // public view:
 //
-//   - the view has exactly one affordance per command of the vocabulary,
-//     in its order; one not allowed says why, one allowed does not;
-//   - the public view allows nothing;
+//   - a seat's view has exactly one affordance per command of the
+//     vocabulary, in its order; one not allowed says why, one allowed
+//     does not;
+//   - the public view has none, or allows nothing;
 //   - the command the script plays, when the script expects it accepted,
 //     is allowed for its seat, and each of its arguments that has choices
 //     takes an offered, enabled value (for an argument that depends on
@@ -108,6 +109,9 @@ func checkLine(t *testing.T, rules console.Rules, s *console.Session, specs []co
 			t.Fatalf("%s: view for %s: %v", where, viewer, err)
 		}
 		affs := check.Commands(v)
+		if viewer == console.Public && len(affs) == 0 {
+			continue
+		}
 		if len(affs) != len(specs) {
 			t.Fatalf("%s: %s's view has %d affordances for %d commands", where, viewer, len(affs), len(specs))
 		}

@@ -6,9 +6,6 @@ import (
 	"github.com/commandconsole/commandconsole/console"
 )
 
-// spectatorReason is the reason of every affordance in the public view.
-const spectatorReason = "a spectator gives no commands"
-
 // affordances lists one console.Affordance per command, in the
 // vocabulary's order, for seat: whether it may give the command now, why
 // not, and the values of the arguments that pick from a set (its army
@@ -17,10 +14,14 @@ const spectatorReason = "a spectator gives no commands"
 // throwaway dice), so the view never offers what Decide refuses. The units
 // are offered only in the battle, when both rosters are public; during
 // setup a seat is offered only its own faction's army cards, and nothing
-// depends on the opponent's secret choices.
+// depends on the opponent's secret choices. The public view, and a seat
+// not in the game, give no commands and get none.
 func (r *Rules) affordances(g *state, seat console.Seat) []console.Affordance {
-	out := make([]console.Affordance, 0, len(commandSpecs))
 	f, isPlayer := g.faction(seat)
+	if !isPlayer {
+		return nil
+	}
+	out := make([]console.Affordance, 0, len(commandSpecs))
 	try := func(cmd string, args map[string]any) string {
 		if _, err := r.Decide(g, seat, console.Command{Name: cmd, Args: args}, console.NewDice(1)); err != nil {
 			return err.Error()
@@ -30,8 +31,6 @@ func (r *Rules) affordances(g *state, seat console.Seat) []console.Affordance {
 	for _, spec := range commandSpecs {
 		a := console.Affordance{Cmd: spec.Name}
 		switch {
-		case !isPlayer:
-			a.Reason = spectatorReason
 		case g.gate(f, spec.Name) != nil:
 			a.Reason = g.gate(f, spec.Name).Error()
 		default:

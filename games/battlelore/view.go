@@ -85,9 +85,9 @@ type View struct {
 	DiceNote string    `json:"dice_note" msgpack:"dice_note"`
 
 	// Commands says, per command, whether this seat may give it now, why
-	// not, and what its arguments may be (affordances.go); the public view
-	// is allowed nothing.
-	Commands []console.Affordance `json:"commands" msgpack:"commands"`
+	// not, and what its arguments may be (affordances.go); none in the public
+	// view, which gives no commands.
+	Commands []console.Affordance `json:"commands,omitempty" msgpack:"commands,omitempty"`
 }
 
 // Checklist item states.

@@ -24,25 +24,21 @@ import (
 // votes, roll, cancel-attack) are allowed exactly when the phase and seat
 // check (gate) lets them through; their Decide refuses nothing more.
 
-// spectatorReason is the reason of every affordance in the public view.
-const spectatorReason = "a spectator gives no commands"
-
 // affordances lists one console.Affordance per command, in the vocabulary's
-// order, for seat (player p; -1 for a seat not in the game).
+// order, for seat (player p); none for the public view or a seat not in
+// the game, which give no commands.
 func (r *Rules) affordances(g *state, seat console.Seat, p int) []console.Affordance {
+	if p < 0 {
+		return nil
+	}
 	out := make([]console.Affordance, 0, len(commandSpecs))
 	x := &prober{r: r, g: g, seat: seat, p: p}
 	for _, spec := range commandSpecs {
 		a := console.Affordance{Cmd: spec.Name}
-		switch {
-		case p < 0:
-			a.Reason = spectatorReason
-		default:
-			if err := g.gate(p, spec.Name); err != nil {
-				a.Reason = err.Error()
-			} else {
-				x.fill(&a)
-			}
+		if err := g.gate(p, spec.Name); err != nil {
+			a.Reason = err.Error()
+		} else {
+			x.fill(&a)
 		}
 		out = append(out, a)
 	}

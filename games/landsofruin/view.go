@@ -65,8 +65,9 @@ type View struct {
 	Throwables []ThrowableView `json:"throwables,omitempty"`
 
 	// Commands says, per command of the vocabulary, whether the seat may
-	// give it now, why not, and what its arguments may be (affordances.go).
-	Commands []console.Affordance `json:"commands"`
+	// give it now, why not, and what its arguments may be (affordances.go);
+	// none in the public view, which gives no commands.
+	Commands []console.Affordance `json:"commands,omitempty"`
 }
 
 // ThrowableView is a throwable on the table and its area this phase.

@@ -7,17 +7,18 @@ import (
 	"github.com/commandconsole/commandconsole/console"
 )
 
-// spectatorReason is the reason of every affordance in the public view.
-const spectatorReason = "a spectator gives no commands"
-
 // affordances lists one console.Affordance per command, in the
 // vocabulary's order, for seat: whether it may give the command now, why
 // not, and the values of the arguments that pick from a set (the masters
 // with an empty slot, the mastery runes it may make, the rune kinds and
 // elements, the merit values, the decks). Each is asked of Decide itself
 // (on the same state, with throwaway dice), so the view never offers what
-// Decide refuses. Runika hides nothing, so nothing here is a secret.
+// Decide refuses. Runika hides nothing, so nothing here is a secret. The
+// public view, and a seat not at the table, give no commands and get none.
 func (r *Rules) affordances(g *state, seat console.Seat) []console.Affordance {
+	if seat == console.Public || g.player(string(seat)) < 0 {
+		return nil
+	}
 	specs := r.Commands()
 	out := make([]console.Affordance, 0, len(specs))
 	try := func(cmd string, args map[string]any) string {
@@ -29,8 +30,6 @@ func (r *Rules) affordances(g *state, seat console.Seat) []console.Affordance {
 	for _, spec := range specs {
 		a := console.Affordance{Cmd: spec.Name}
 		switch {
-		case seat == console.Public || g.player(string(seat)) < 0:
-			a.Reason = spectatorReason
 		case g.gate(seat, spec.Name) != nil:
 			a.Reason = g.gate(seat, spec.Name).Error()
 		default:

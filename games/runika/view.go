@@ -94,9 +94,9 @@ type View struct {
 	Placements []console.Placement `json:"placements,omitempty" msgpack:"placements,omitempty"`
 
 	// Commands says, per command, whether Viewer may give it now, why not,
-	// and what its arguments may be (affordances.go); the public view is
-	// allowed nothing.
-	Commands []console.Affordance `json:"commands" msgpack:"commands"`
+	// and what its arguments may be (affordances.go); none in the public
+	// view, which gives no commands.
+	Commands []console.Affordance `json:"commands,omitempty" msgpack:"commands,omitempty"`
 }
 
 // PlayerView is one player's side of the table.

@@ -7,23 +7,19 @@ import (
 	"github.com/commandconsole/commandconsole/console"
 )
 
-// spectatorReason is the reason of every affordance in the public view.
-const spectatorReason = "a spectator gives no commands"
-
 // affordances lists one console.Affordance per command, in the
 // vocabulary's order, for seat: whether it may give the command now and,
 // for add and set, the players and rounds they may name. Each is asked of
-// Decide itself, so the view never allows what Decide refuses.
+// Decide itself, so the view never allows what Decide refuses. The public
+// view, and a seat not at the table, give no commands and get none.
 func (r *Rules) affordances(g *state, seat console.Seat) []console.Affordance {
+	if g.player(string(seat)) < 0 {
+		return nil
+	}
 	specs := r.Commands()
 	out := make([]console.Affordance, 0, len(specs))
 	for _, spec := range specs {
 		a := console.Affordance{Cmd: spec.Name}
-		if g.player(string(seat)) < 0 {
-			a.Reason = spectatorReason
-			out = append(out, a)
-			continue
-		}
 		try := func(args map[string]any) string {
 			if _, err := r.Decide(g, seat, console.Command{Name: spec.Name, Args: args}, nil); err != nil {
 				return err.Error()

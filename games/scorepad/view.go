@@ -40,9 +40,9 @@ type View struct {
 	Placements []console.Placement `json:"placements,omitempty" msgpack:"placements,omitempty"`
 
 	// Commands says, per command, whether the viewing seat may give it now
-	// and whom and which rounds add and set may name (affordances.go); the
-	// public view is allowed nothing.
-	Commands []console.Affordance `json:"commands" msgpack:"commands"`
+	// and whom and which rounds add and set may name (affordances.go); none
+	// in the public view, which gives no commands.
+	Commands []console.Affordance `json:"commands,omitempty" msgpack:"commands,omitempty"`
 }
 
 // PlayerView is one player's column of the pad.
