@@ -679,18 +679,18 @@ func (g *state) prompt(hints bool) string {
 // whatever its arguments. View.Allowed lists the commands it lets through.
 func (g *state) gate(f Faction, name string) error {
 	if g.finished() {
-		return console.Reject("the game is over (%s); undo to change it", g.result())
+		return console.RejectWith(console.ReasonGameOver, "the game is over (%s); undo to change it", g.result())
 	}
 	now := g.prompt(true)
 	full := func() error {
 		if g.Learning {
-			return console.Reject("%s is not part of the learning scenario; %s", name, now)
+			return console.RejectWith(console.ReasonWrongPhase, "%s is not part of the learning scenario; %s", name, now)
 		}
 		return nil
 	}
 	inBattle := func() error {
 		if !g.battle() {
-			return console.Reject("%s is for the battle, which has not begun; %s", name, now)
+			return console.RejectWith(console.ReasonWrongPhase, "%s is for the battle, which has not begun; %s", name, now)
 		}
 		return nil
 	}
@@ -699,7 +699,7 @@ func (g *state) gate(f Faction, name string) error {
 			return err
 		}
 		if int(f) != g.Active {
-			return console.Reject("it is not %s's turn: %s", f.Name(), now)
+			return console.RejectWith(console.ReasonNotYourTurn, "it is not %s's turn: %s", f.Name(), now)
 		}
 		names := make([]string, len(steps))
 		for i, step := range steps {
@@ -708,14 +708,14 @@ func (g *state) gate(f Faction, name string) error {
 			}
 			names[i] = StepName(step)
 		}
-		return console.Reject("%s is for the %s; %s", name, joinOr(names), now)
+		return console.RejectWith(console.ReasonWrongPhase, "%s is for the %s; %s", name, joinOr(names), now)
 	}
 	setup := func(step string) error {
 		if err := full(); err != nil {
 			return err
 		}
 		if g.Step != step {
-			return console.Reject("%s is for the %s of setup; %s", name, StepName(step), now)
+			return console.RejectWith(console.ReasonWrongPhase, "%s is for the %s of setup; %s", name, StepName(step), now)
 		}
 		return nil
 	}
@@ -763,7 +763,7 @@ func (g *state) gate(f Faction, name string) error {
 	case CmdConcede:
 		return nil
 	}
-	return console.Reject("unknown command %q", name)
+	return console.RejectWith(console.ReasonBadInput, "unknown command %q", name)
 }
 
 // Decide checks a command against the game and returns its events. It never
@@ -775,15 +775,15 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 	}
 	spec, ok := console.FindCommand(commandSpecs, cmd.Name)
 	if !ok {
-		return nil, console.Reject("unknown command %q (commands: %s)", cmd.Name, strings.Join(console.CommandNames(commandSpecs), ", "))
+		return nil, console.RejectWith(console.ReasonBadInput, "unknown command %q (commands: %s)", cmd.Name, strings.Join(console.CommandNames(commandSpecs), ", "))
 	}
 	f, ok := g.faction(seat)
 	if !ok {
-		return nil, console.Reject("%q does not play in this game; the players are %s (Daqan) and %s (Uthuk)", seat, g.Sides[Daqan].Seat, g.Sides[Uthuk].Seat)
+		return nil, console.RejectWith(console.ReasonNotFound, "%q does not play in this game; the players are %s (Daqan) and %s (Uthuk)", seat, g.Sides[Daqan].Seat, g.Sides[Uthuk].Seat)
 	}
 	args, err := console.ValidateArgs(spec.Args, cmd.Args, g.seats())
 	if err != nil {
-		return nil, console.Reject("%s: %v", cmd.Name, err)
+		return nil, console.RejectWith(console.ReasonBadInput, "%s: %v", cmd.Name, err)
 	}
 	if err := g.gate(f, cmd.Name); err != nil {
 		return nil, err

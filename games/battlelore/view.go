@@ -73,7 +73,8 @@ type View struct {
 	// Finished.
 	Placements []console.Placement `json:"placements,omitempty" msgpack:"placements,omitempty"`
 	// Allowed lists the commands this seat may give now (their arguments
-	// may still be refused); empty for the public.
+	// may still be refused; Commands says which are accepted); empty for
+	// the public.
 	Allowed []string `json:"allowed" msgpack:"allowed"`
 	// Muster is the muster calculator's reference, during the muster step
 	// only.
@@ -82,6 +83,11 @@ type View struct {
 	// for dice abilities.
 	Dice     []DieFace `json:"dice" msgpack:"dice"`
 	DiceNote string    `json:"dice_note" msgpack:"dice_note"`
+
+	// Commands says, per command, whether this seat may give it now, why
+	// not, and what its arguments may be (affordances.go); none in the public
+	// view, which gives no commands.
+	Commands []console.Affordance `json:"commands,omitempty" msgpack:"commands,omitempty"`
 }
 
 // Checklist item states.
@@ -265,7 +271,9 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	if err != nil {
 		return View{Seat: seat}
 	}
-	return g.view(seat)
+	v := g.view(seat)
+	v.Commands = r.affordances(g, seat)
+	return v
 }
 
 func (g *state) view(seat console.Seat) View {

@@ -37,7 +37,7 @@ func (g *state) prompt() string {
 // arguments. View.Allowed lists the commands it lets through.
 func (g *state) gate(p int, name string) error {
 	if g.Phase == PhaseOver {
-		return console.Reject("the game is over")
+		return console.RejectWith(console.ReasonGameOver, "the game is over")
 	}
 	if err := g.gateTakeBack(name); err != nil {
 		return err
@@ -46,7 +46,7 @@ func (g *state) gate(p int, name string) error {
 	switch name {
 	case CmdChooseRole, CmdChooseSide, CmdChooseTeam:
 		if g.Phase != PhaseSetup {
-			return console.Reject("%s is for setup; %s", name, now)
+			return console.RejectWith(console.ReasonWrongPhase, "%s is for setup; %s", name, now)
 		}
 		return nil
 	case CmdReady:
@@ -57,15 +57,15 @@ func (g *state) gate(p int, name string) error {
 			}
 			return nil
 		}
-		return console.Reject("ready is for setup, the pre-game and the objectives at the end; %s", now)
+		return console.RejectWith(console.ReasonWrongPhase, "ready is for setup, the pre-game and the objectives at the end; %s", now)
 	case CmdInfiltrate:
 		if g.Phase != PhasePreGame {
-			return console.Reject("infiltrators are placed in the pre-game; %s", now)
+			return console.RejectWith(console.ReasonWrongPhase, "infiltrators are placed in the pre-game; %s", now)
 		}
 		return nil
 	case CmdProposeEnd:
 		if !g.battle() {
-			return console.Reject("the end can be proposed during the battle; %s", now)
+			return console.RejectWith(console.ReasonWrongPhase, "the end can be proposed during the battle; %s", now)
 		}
 		if g.Players[p].panicked() {
 			return console.Reject("%s's team has panicked: the game is over for %s, and the others end it", g.Players[p].Seat, g.Players[p].Seat)
@@ -76,7 +76,7 @@ func (g *state) gate(p int, name string) error {
 		return nil
 	case CmdAgreeEnd, CmdRefuseEnd:
 		if !g.battle() || g.EndProposedBy == 0 {
-			return console.Reject("nobody has proposed to end the game (propose-end)")
+			return console.RejectWith(console.ReasonWrongPhase, "nobody has proposed to end the game (propose-end)")
 		}
 		if g.Players[p].panicked() {
 			return console.Reject("%s's team has panicked: the game is over for %s, and the others end it", g.Players[p].Seat, g.Players[p].Seat)
@@ -87,7 +87,7 @@ func (g *state) gate(p int, name string) error {
 		return nil
 	case CmdMarkObj:
 		if g.Phase != PhaseObjectives {
-			return console.Reject("objectives are marked when the game ends (propose-end); %s", now)
+			return console.RejectWith(console.ReasonWrongPhase, "objectives are marked when the game ends (propose-end); %s", now)
 		}
 		return nil
 	case CmdRequestUndo, CmdApproveUndo, CmdDenyUndo:
@@ -98,25 +98,25 @@ func (g *state) gate(p int, name string) error {
 			if name == CmdExplosionHit {
 				what = "characters caught in a throwable's area are"
 			}
-			return console.Reject("%s entered in the Environment phase; %s", what, now)
+			return console.RejectWith(console.ReasonWrongPhase, "%s entered in the Environment phase; %s", what, now)
 		}
 		if g.UndoBy != 0 {
-			return console.Reject("%s asked to undo the phase change: approve-undo or deny-undo first", g.seat(g.UndoBy-1))
+			return console.RejectWith(console.ReasonNeedsConsent, "%s asked to undo the phase change: approve-undo or deny-undo first", g.seat(g.UndoBy-1))
 		}
 		return nil
 	}
 	// The current player's battle commands.
 	if !g.battle() {
-		return console.Reject("%s is for the battle, which is not on; %s", name, now)
+		return console.RejectWith(console.ReasonWrongPhase, "%s is for the battle, which is not on; %s", name, now)
 	}
 	if (name == CmdAssign || name == CmdShortcut) && g.Players[p].panicked() {
 		return console.Reject(panicRefusal)
 	}
 	if g.current() != p {
-		return console.Reject("it is not %s's turn: %s", g.Players[p].Seat, now)
+		return console.RejectWith(console.ReasonNotYourTurn, "it is not %s's turn: %s", g.Players[p].Seat, now)
 	}
 	if g.UndoBy != 0 {
-		return console.Reject("%s asked to undo the phase change: wait until every other player approves (approve-undo) or one denies (deny-undo)", g.seat(g.UndoBy-1))
+		return console.RejectWith(console.ReasonNeedsConsent, "%s asked to undo the phase change: wait until every other player approves (approve-undo) or one denies (deny-undo)", g.seat(g.UndoBy-1))
 	}
 	pending := g.Attack != nil
 	switch name {
@@ -127,12 +127,12 @@ func (g *state) gate(p int, name string) error {
 		return nil
 	case CmdAssign, CmdUnassign, CmdShortcut:
 		if g.Phase != PhaseCommand {
-			return console.Reject("it is %s: actions are assigned in the Command phase", phaseName(g.Phase))
+			return console.RejectWith(console.ReasonWrongPhase, "it is %s: actions are assigned in the Command phase", phaseName(g.Phase))
 		}
 		return nil
 	case CmdMove:
 		if g.Phase != PhaseAction && g.Phase != PhaseSync {
-			return console.Reject("it is %s: characters move in the Action phase (and are placed in the Sync phase)", phaseName(g.Phase))
+			return console.RejectWith(console.ReasonWrongPhase, "it is %s: characters move in the Action phase (and are placed in the Sync phase)", phaseName(g.Phase))
 		}
 		if pending {
 			return console.Reject("an attack is declared: roll its dice (roll) or cancel it (cancel-attack) first")
@@ -144,7 +144,7 @@ func (g *state) gate(p int, name string) error {
 			if name == CmdAttack {
 				what = "attacks happen"
 			}
-			return console.Reject("it is %s: %s in the Action phase", phaseName(g.Phase), what)
+			return console.RejectWith(console.ReasonWrongPhase, "it is %s: %s in the Action phase", phaseName(g.Phase), what)
 		}
 		if pending {
 			return console.Reject("an attack is declared: roll its dice (roll) or cancel it (cancel-attack) first")
@@ -152,11 +152,11 @@ func (g *state) gate(p int, name string) error {
 		return nil
 	case CmdRoll, CmdCancelAttack:
 		if !pending {
-			return console.Reject("no attack is declared (attack first)")
+			return console.RejectWith(console.ReasonWrongPhase, "no attack is declared (attack first)")
 		}
 		return nil
 	}
-	return console.Reject("unknown command %q", name)
+	return console.RejectWith(console.ReasonBadInput, "unknown command %q", name)
 }
 
 // Decide checks a command against the game and returns its events. It never
@@ -168,15 +168,15 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 	}
 	spec, ok := console.FindCommand(commandSpecs, cmd.Name)
 	if !ok {
-		return nil, console.Reject("unknown command %q (commands: %s)", cmd.Name, strings.Join(console.CommandNames(commandSpecs), ", "))
+		return nil, console.RejectWith(console.ReasonBadInput, "unknown command %q (commands: %s)", cmd.Name, strings.Join(console.CommandNames(commandSpecs), ", "))
 	}
 	p := g.playerOf(seat)
 	if p < 0 {
-		return nil, console.Reject("%q does not play in this game", seat)
+		return nil, console.RejectWith(console.ReasonNotFound, "%q does not play in this game", seat)
 	}
 	args, err := console.ValidateArgs(spec.Args, cmd.Args, g.seats())
 	if err != nil {
-		return nil, console.Reject("%s: %v", cmd.Name, err)
+		return nil, console.RejectWith(console.ReasonBadInput, "%s: %v", cmd.Name, err)
 	}
 	if err := g.gate(p, cmd.Name); err != nil {
 		return nil, err
@@ -398,7 +398,7 @@ func (g *state) decideReady(p int, d *console.Dice, world bool) ([]console.Event
 		}
 		return es.done()
 	}
-	return nil, console.Reject("ready is not for %s", phaseName(g.Phase))
+	return nil, console.RejectWith(console.ReasonWrongPhase, "ready is not for %s", phaseName(g.Phase))
 }
 
 func (g *state) allReadyBut(p int) bool {

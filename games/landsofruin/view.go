@@ -29,7 +29,8 @@ type View struct {
 	Order      []string `json:"order,omitempty"`
 	OrderDrawn bool     `json:"order_drawn,omitempty"`
 	Prompt     string   `json:"prompt"`
-	// Allowed lists the commands the seat may give now.
+	// Allowed lists the commands the seat may give now, by phase and seat
+	// alone; Commands says whether some arguments are accepted, and which.
 	Allowed    []string     `json:"allowed,omitempty"`
 	Players    []PlayerView `json:"players"`
 	Characters []CharView   `json:"characters"`
@@ -65,6 +66,11 @@ type View struct {
 	// Throwables are the grenades, executed slaves and artillery strikes
 	// on the table.
 	Throwables []ThrowableView `json:"throwables,omitempty"`
+
+	// Commands says, per command of the vocabulary, whether the seat may
+	// give it now, why not, and what its arguments may be (affordances.go);
+	// none in the public view, which gives no commands.
+	Commands []console.Affordance `json:"commands,omitempty"`
 }
 
 // ThrowableView is a throwable on the table and its area this phase.
@@ -419,6 +425,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 			}
 		}
 	}
+	v.Commands = r.affordances(g, seat, p)
 	v.Units = UnitsInches
 	if g.Units == UnitsCM {
 		v.Units = UnitsCM

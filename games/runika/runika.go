@@ -701,11 +701,11 @@ func asState(s console.State) (*state, error) {
 // commands it lets through.
 func (g *state) gate(seat console.Seat, cmd string) error {
 	if g.Phase == PhaseOver {
-		return console.Reject("the game is over (%s); undo the last command to change it", pad.ResultLine(g.placements()))
+		return console.RejectWith(console.ReasonGameOver, "the game is over (%s); undo the last command to change it", pad.ResultLine(g.placements()))
 	}
 	p := g.player(string(seat))
 	if p < 0 {
-		return console.Reject("%q is not at this table; the players are %s", seat, g.playerList())
+		return console.RejectWith(console.ReasonNotFound, "%q is not at this table; the players are %s", seat, g.playerList())
 	}
 	holder := g.Players[g.Initiative].Seat
 	switch cmd {
@@ -713,30 +713,30 @@ func (g *state) gate(seat console.Seat, cmd string) error {
 		return nil
 	case CmdStart:
 		if g.Phase != PhaseSetup {
-			return console.Reject("the game has already started (round %d)", g.Round)
+			return console.RejectWith(console.ReasonWrongPhase, "the game has already started (round %d)", g.Round)
 		}
 		return nil
 	case CmdEndDraft:
 		switch {
 		case g.Phase == PhaseSetup:
-			return console.Reject("the game has not started yet: choose characters, then start")
+			return console.RejectWith(console.ReasonWrongPhase, "the game has not started yet: choose characters, then start")
 		case g.Phase == PhaseTurns:
-			return console.Reject("the draft of round %d is over: %s", g.Round, g.turnWords())
+			return console.RejectWith(console.ReasonWrongPhase, "the draft of round %d is over: %s", g.Round, g.turnWords())
 		case p != g.Initiative:
-			return console.Reject("%s holds the initiative token and ends the draft", holder)
+			return console.RejectWith(console.ReasonNotYourTurn, "%s holds the initiative token and ends the draft", holder)
 		}
 		return nil
 	}
 	// The turn commands.
 	switch g.Phase {
 	case PhaseSetup:
-		return console.Reject("the game has not started yet: choose characters, then start")
+		return console.RejectWith(console.ReasonWrongPhase, "the game has not started yet: choose characters, then start")
 	case PhaseDraft:
-		return console.Reject("round %d's dice are being drafted: %s, who holds the initiative token, ends the draft (end-draft) and takes the first turn",
+		return console.RejectWith(console.ReasonWrongPhase, "round %d's dice are being drafted: %s, who holds the initiative token, ends the draft (end-draft) and takes the first turn",
 			g.Round, holder)
 	}
 	if c := g.current(); p != c {
-		return console.Reject("%s", g.turnWords())
+		return console.RejectWith(console.ReasonNotYourTurn, "%s", g.turnWords())
 	}
 	return nil
 }
@@ -768,13 +768,13 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 	specs := r.Commands()
 	spec, ok := console.FindCommand(specs, cmd.Name)
 	if !ok {
-		return nil, console.Reject("unknown command %q (commands: %s)", cmd.Name, strings.Join(console.CommandNames(specs), ", "))
+		return nil, console.RejectWith(console.ReasonBadInput, "unknown command %q (commands: %s)", cmd.Name, strings.Join(console.CommandNames(specs), ", "))
 	}
 	// Validating again is cheap and idempotent, and keeps Decide safe when
 	// called with raw arguments.
 	args, err := console.ValidateArgs(spec.Args, cmd.Args, g.seats())
 	if err != nil {
-		return nil, console.Reject("%s: %v", cmd.Name, err)
+		return nil, console.RejectWith(console.ReasonBadInput, "%s: %v", cmd.Name, err)
 	}
 	if err := g.gate(seat, cmd.Name); err != nil {
 		return nil, err

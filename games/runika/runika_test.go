@@ -510,10 +510,11 @@ func TestRules(t *testing.T) {
 			if st := New().Status(g.s); st.Summary != v.Summary || st.Finished != v.Finished || !reflect.DeepEqual(st.Placements, v.Placements) {
 				t.Errorf("Status %+v disagrees with the view", st)
 			}
-			// Every seat sees the same table; only Viewer and Allowed differ.
+			// Every seat sees the same table; only Viewer, Allowed and
+			// Commands differ.
 			for _, seat := range append(tt.seats, "stranger") {
 				w := g.view(seat)
-				w.Viewer, w.Allowed = v.Viewer, v.Allowed
+				w.Viewer, w.Allowed, w.Commands = v.Viewer, v.Allowed, v.Commands
 				if !reflect.DeepEqual(w, v) {
 					t.Errorf("View(%s) differs from the public view", seat)
 				}

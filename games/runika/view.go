@@ -16,7 +16,8 @@ type View struct {
 	// Viewer is the seat the view was made for; "public" for a spectator.
 	Viewer console.Seat `json:"viewer" msgpack:"viewer"`
 	// Allowed lists the commands Viewer may issue now (their arguments
-	// are still checked); empty for the public view and after the end.
+	// are still checked; Commands says which are accepted); empty for the
+	// public view and after the end.
 	Allowed []string `json:"allowed" msgpack:"allowed"`
 	// Phase is "setup" (characters, then start), "draft" (step one of a
 	// round: drawing and drafting dice), "turns" (step two) or "over".
@@ -91,6 +92,11 @@ type View struct {
 	// sharing a place (1, 1, 3): every player in first place wins. Only
 	// when Finished.
 	Placements []console.Placement `json:"placements,omitempty" msgpack:"placements,omitempty"`
+
+	// Commands says, per command, whether Viewer may give it now, why not,
+	// and what its arguments may be (affordances.go); none in the public
+	// view, which gives no commands.
+	Commands []console.Affordance `json:"commands,omitempty" msgpack:"commands,omitempty"`
 }
 
 // PlayerView is one player's side of the table.
@@ -209,7 +215,7 @@ type TurnView struct {
 }
 
 // View returns the table for seat; every seat sees the same table and only
-// Viewer and Allowed differ. It returns a zero View for a state that is not
+// Viewer, Allowed and Commands differ. It returns a zero View for a state that is not
 // a Runika game, and never panics.
 func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	g, err := asState(s)
@@ -252,6 +258,7 @@ func (g *state) view(r *Rules, seat console.Seat) View {
 			}
 		}
 	}
+	v.Commands = r.affordances(g, seat)
 	played := map[int]bool{}
 	if g.Phase != PhaseSetup {
 		v.Initiative = console.Seat(g.Players[g.Initiative].Seat)

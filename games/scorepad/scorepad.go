@@ -256,19 +256,19 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 	specs := r.Commands()
 	spec, ok := console.FindCommand(specs, cmd.Name)
 	if !ok {
-		return nil, console.Reject("unknown command %q (commands: %s)", cmd.Name, strings.Join(console.CommandNames(specs), ", "))
+		return nil, console.RejectWith(console.ReasonBadInput, "unknown command %q (commands: %s)", cmd.Name, strings.Join(console.CommandNames(specs), ", "))
 	}
 	if g.player(string(seat)) < 0 {
-		return nil, console.Reject("%q is not at this table; the players are %s", seat, strings.Join(g.Players, ", "))
+		return nil, console.RejectWith(console.ReasonNotFound, "%q is not at this table; the players are %s", seat, strings.Join(g.Players, ", "))
 	}
 	// Validating again is cheap and idempotent, and keeps Decide safe when
 	// called with raw arguments.
 	args, err := console.ValidateArgs(spec.Args, cmd.Args, g.seats())
 	if err != nil {
-		return nil, console.Reject("%s: %v", cmd.Name, err)
+		return nil, console.RejectWith(console.ReasonBadInput, "%s: %v", cmd.Name, err)
 	}
 	if g.Finished {
-		return nil, console.Reject("the game is over; undo to change it")
+		return nil, console.RejectWith(console.ReasonGameOver, "the game is over; undo to change it")
 	}
 	var events []console.Event
 	switch cmd.Name {

@@ -38,6 +38,11 @@ type View struct {
 	// Placements are the final placements, best first, tied players sharing
 	// a place (1, 1, 3); only when Finished.
 	Placements []console.Placement `json:"placements,omitempty" msgpack:"placements,omitempty"`
+
+	// Commands says, per command, whether the viewing seat may give it now
+	// and whom and which rounds add and set may name (affordances.go); none
+	// in the public view, which gives no commands.
+	Commands []console.Affordance `json:"commands,omitempty" msgpack:"commands,omitempty"`
 }
 
 // PlayerView is one player's column of the pad.
@@ -58,14 +63,17 @@ type PlayerView struct {
 	Place int `json:"place,omitempty" msgpack:"place,omitempty"`
 }
 
-// View returns the pad; every seat and console.Public see the same. It
-// returns a zero View for a state that is not a score pad, and never panics.
-func (r *Rules) View(s console.State, _ console.Seat) console.View {
+// View returns the pad; every seat and console.Public see the same pad,
+// and Commands is the seat's. It returns a zero View for a state that is
+// not a score pad, and never panics.
+func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	g, err := asState(s)
 	if err != nil {
 		return View{}
 	}
-	return g.view()
+	v := g.view()
+	v.Commands = r.affordances(g, seat)
+	return v
 }
 
 func (g *state) view() View {
