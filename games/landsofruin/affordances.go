@@ -422,13 +422,14 @@ func modeNote(m *rules.Mode) string {
 	return b.String()
 }
 
-// attackTargets are the enemies seat p can attack (visible, on the table,
-// not dead) and the Rotter kinds.
+// attackTargets are the enemies seat p can attack (visible and on the
+// table; a down one too, since the attacker cannot tell pinned from dead)
+// and the Rotter kinds.
 func (x *prober) attackTargets() []console.Choice {
 	var out []console.Choice
 	for i := range x.g.Chars {
 		t := &x.g.Chars[i]
-		if t.Owner == x.p || t.hidden() || t.Section == "" || t.dead() {
+		if t.Owner == x.p || t.hidden() || t.Section == "" {
 			continue
 		}
 		label := t.Name
