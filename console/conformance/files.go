@@ -147,11 +147,18 @@ func PlayFile(t testing.TB, rules console.Rules, path string) *Played {
 		}
 		if l.Undo {
 			fmt.Fprintf(&tr, "  %d event(s) taken back\n", len(res.Events))
-			seen = res.Seq
 		}
 		hist, err := s.History(console.Public)
 		if err != nil {
 			t.Fatalf("%s:%d: history: %v", path, l.Number, err)
+		}
+		// Public lines are numbered in the public history: an undo, or a
+		// take-back every seat agreed to (console.TakeBacker), shortens it.
+		if n := uint64(len(hist)); n < seen {
+			if !l.Undo {
+				fmt.Fprintf(&tr, "  taken back by agreement: %d public line(s)\n", seen-n)
+			}
+			seen = n
 		}
 		for _, h := range hist {
 			if h.Seq > seen {
