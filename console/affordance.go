@@ -55,3 +55,18 @@ func FindAffordance(list []Affordance, cmd string) (Affordance, bool) {
 	}
 	return Affordance{}, false
 }
+
+// Probe returns a function that asks rules whether seat may give a command
+// with the given arguments on s now, and answers "" when Decide accepts it
+// or Decide's own refusal when it does not. It rolls on throwaway dice and
+// throws the events away, so the state and the game's dice are untouched
+// (Decide never modifies the state). Views use it to build their
+// affordances, so they never offer what Decide refuses.
+func Probe(rules Rules, s State, seat Seat) func(cmd string, args map[string]any) string {
+	return func(cmd string, args map[string]any) string {
+		if _, err := rules.Decide(s, seat, Command{Name: cmd, Args: args}, NewDice(1)); err != nil {
+			return err.Error()
+		}
+		return ""
+	}
+}

@@ -21,12 +21,7 @@ func (r *Rules) affordances(g *state, seat console.Seat) []console.Affordance {
 	}
 	specs := r.Commands()
 	out := make([]console.Affordance, 0, len(specs))
-	try := func(cmd string, args map[string]any) string {
-		if _, err := r.Decide(g, seat, console.Command{Name: cmd, Args: args}, console.NewDice(1)); err != nil {
-			return err.Error()
-		}
-		return ""
-	}
+	try := console.Probe(r, g, seat)
 	for _, spec := range specs {
 		a := console.Affordance{Cmd: spec.Name}
 		switch {
