@@ -96,6 +96,10 @@ func TestInfoHidesSeedUntilFinished(t *testing.T) {
 	if m := console.PublicMeta(s.Meta()); m.Setup.Seed != 0 {
 		t.Fatalf("PublicMeta seed = %d mid-game; want 0", m.Setup.Seed)
 	}
+	mustDo(t, g, "a", cmd("roll", "sides", 6)) // secret: its time must not show either
+	if up := g.Info().Updated; !up.IsZero() {
+		t.Fatalf("Info().Updated = %v mid-game; want zero (it would time a hidden roll)", up)
+	}
 	mustDo(t, g, "a", cmd("finish"))
 	if seed := g.Info().Seed; seed != toySetup.Seed {
 		t.Fatalf("Info().Seed = %d after the end; want %d", seed, toySetup.Seed)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"sync"
+	"time"
 )
 
 // Local is a Game played on this device: a Session, seen one seat at a
@@ -25,6 +26,11 @@ func (l *Local) Session() *Session { return l.s }
 // Info describes the game; the seed only once it has finished.
 func (l *Local) Info() GameInfo {
 	meta := PublicMeta(l.s.Meta())
+	if meta.Status != StatusFinished {
+		// The time of the last change would tell when the other side did
+		// something hidden.
+		meta.Updated = time.Time{}
+	}
 	return GameInfo{
 		ID: meta.ID, System: l.s.rules.Info(), Title: meta.Setup.Title,
 		Seats: append([]Seat(nil), meta.Setup.Seats...), Options: copyOptions(meta.Setup.Options),

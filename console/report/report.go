@@ -52,6 +52,10 @@ func Build(g console.Game) (Report, error) {
 	if hist == nil {
 		hist = []console.HistoryLine{}
 	}
+	if info.Updated.IsZero() && len(hist) > 0 && hist[len(hist)-1].At != 0 {
+		// A running game: last updated when the last public line happened.
+		info.Updated = time.UnixMilli(hist[len(hist)-1].At).UTC()
+	}
 	return Report{
 		Meta:    info,
 		Status:  st.Status,
