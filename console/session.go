@@ -184,6 +184,15 @@ func Open(rules Rules, id string, opt Options) (*Session, error) {
 			return nil, fmt.Errorf("open game %s: count each seat's events: %w", id, err)
 		}
 	}
+	if tb, ok := rules.(TakeBacker); ok {
+		// A take-back every seat agreed to, stored but not carried out
+		// (the app was killed between the two): carry it out now.
+		if cmd, ok := tb.ApprovedTakeBack(s.state); ok {
+			if err := s.takeBack(cmd); err != nil {
+				return nil, fmt.Errorf("open game %s: take back command %q: %w", id, cmd, err)
+			}
+		}
+	}
 	return s, nil
 }
 
