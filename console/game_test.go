@@ -254,3 +254,24 @@ func mustDo(t *testing.T, g console.Game, seat console.Seat, c console.Command) 
 	}
 	return out
 }
+
+// TestUndoRefusalSameForAnyOtherSeatsCommand: asking to undo another
+// seat's command gets the rules' refusal whatever that command was, so the
+// answer does not tell a barrier (a secret roll, a reveal) from any other
+// command.
+func TestUndoRefusalSameForAnyOtherSeatsCommand(t *testing.T) {
+	refusal := func(c console.Command) string {
+		s := newToy(t, nil)
+		g := console.NewLocal(s)
+		mustDo(t, g, "a", c)
+		_, err := g.Undo("b")
+		if err == nil {
+			t.Fatalf("b undid a's %s", c.Name)
+		}
+		return err.Error()
+	}
+	barrier, plain := refusal(cmd("roll", "sides", 6, "open", true)), refusal(cmd("add", "n", 1))
+	if barrier != plain {
+		t.Fatalf("b's undo refusals differ:\nafter a barrier: %s\nafter a plain command: %s", barrier, plain)
+	}
+}

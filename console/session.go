@@ -914,8 +914,22 @@ func (s *Session) undo(seat Seat) (Result, error) {
 	if len(last) == 0 {
 		return Result{}, Reject("nothing to undo: no command has been played yet")
 	}
+	// Another seat's command is judged by the rules first, so that what
+	// the refusal says does not depend on what the command was (a barrier
+	// or not), which the asking seat may not know.
+	if last[0].Seat != seat {
+		if err := s.rules.Undoable(s.state, seat, last); err != nil {
+			if IsRejection(err) {
+				return Result{}, err
+			}
+			return Result{}, fmt.Errorf("game %s: undo: %w", s.meta.ID, err)
+		}
+	}
 	for _, e := range last {
 		if e.Barrier {
+			if last[0].Seat != seat {
+				return Result{}, Reject("cannot undo the last command: it is final (a result or a reveal every seat has seen)")
+			}
 			return Result{}, Reject("cannot undo %s: it revealed something the other side has seen", e.Type)
 		}
 	}
