@@ -45,9 +45,9 @@ type Game interface {
 	Checkpoint() error
 }
 
-// GameInfo describes a game in play, without any secret: the dice seed and
-// the time of the last change (which may be a hidden one) are given only
-// once the game has finished.
+// GameInfo describes a game in play, without any secret: the dice seed, the
+// time of the last change and the number of undos (either may be of a
+// hidden command) are given only once the game has finished.
 type GameInfo struct {
 	ID      string            `json:"id" msgpack:"id"`
 	System  SystemInfo        `json:"system" msgpack:"system"`

@@ -28,8 +28,9 @@ func (l *Local) Info() GameInfo {
 	meta := PublicMeta(l.s.Meta())
 	if meta.Status != StatusFinished {
 		// The time of the last change would tell when the other side did
-		// something hidden.
-		meta.Updated = time.Time{}
+		// something hidden, and the undo count that it took a hidden
+		// command back.
+		meta.Updated, meta.Undos = time.Time{}, 0
 	}
 	return GameInfo{
 		ID: meta.ID, System: l.s.rules.Info(), Title: meta.Setup.Title,

@@ -192,6 +192,11 @@ func (r Report) viewHeading() string {
 
 // undos says how many commands were taken back.
 func (r Report) undos() string {
+	if !r.Status.Finished {
+		// Withheld while the game runs: an undo may have been of a hidden
+		// command (console.GameInfo).
+		return "counted at the end"
+	}
 	switch r.Meta.Undos {
 	case 0:
 		return "none"

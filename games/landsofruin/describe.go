@@ -308,7 +308,8 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 		if err := console.Decode(e.Data, &x); err != nil {
 			return "", false, err
 		}
-		return g.describeEnvResolution(x, p), true, nil
+		text, ok := g.describeEnvResolution(x, p)
+		return text, ok, nil
 	case EventEnvPlanned:
 		var x EnvironmentPlan
 		if err := console.Decode(e.Data, &x); err != nil {

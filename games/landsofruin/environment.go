@@ -342,7 +342,7 @@ func (g *state) applyEnvResolution(x EnvResolution) error {
 
 // describeEnvResolution tells what the Environment attacks did; they are
 // public (the characters are visible on the table).
-func (g *state) describeEnvResolution(x EnvResolution, p int) string {
+func (g *state) describeEnvResolution(x EnvResolution, p int) (string, bool) {
 	var parts []string
 	for _, r := range x.Results {
 		c := g.char(r.Char)
@@ -387,9 +387,11 @@ func (g *state) describeEnvResolution(x EnvResolution, p int) string {
 		parts = append(parts, s)
 	}
 	if len(parts) == 0 {
-		return "the Environment attacks are resolved"
+		// Every attack was on a character this seat cannot see: the seat
+		// gets no line at all, or the line would tell that one was caught.
+		return "", false
 	}
-	return "the Environment attacks are resolved: " + strings.Join(parts, "; ")
+	return "the Environment attacks are resolved: " + strings.Join(parts, "; "), true
 }
 
 // environmentInput is the public table for the Planner.

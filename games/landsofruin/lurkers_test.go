@@ -89,7 +89,7 @@ func TestLurkersKeepTheirIdentity(t *testing.T) {
 	if !reflect.DeepEqual(got, []string{"4-1", "4-3"}) {
 		t.Errorf("rolled lurker attacks %v, want 4-1 then 4-3", got)
 	}
-	if line := st.describeEnvResolution(res, 1); !strings.Contains(line, "lurker 4-1, a Shambler") || !strings.Contains(line, "lurker 4-3, a Shambler") {
+	if line, _ := st.describeEnvResolution(res, 1); !strings.Contains(line, "lurker 4-1, a Shambler") || !strings.Contains(line, "lurker 4-3, a Shambler") {
 		t.Errorf("resolution line %q does not name each lurker", line)
 	}
 }

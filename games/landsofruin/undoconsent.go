@@ -65,9 +65,34 @@ func (g *state) markCommand(e console.Event) error {
 	if undoVote(e.Type) || e.Type == EventCommandUndone {
 		return nil
 	}
+	if !g.othersMaySee(e) {
+		// A command no other seat is told of leaves the last command as
+		// it was: otherwise the other seats' own request-undo would come
+		// and go with it, telling them that it happened.
+		return nil
+	}
 	g.LastCmd, g.LastBy = e.Cmd, g.playerOf(e.Seat)
-	g.LastOpen = !(e.Barrier || privateEvents[e.Type] || g.Phase == PhaseOver || phaseUndoable(e))
+	g.LastOpen = !(e.Barrier || g.Phase == PhaseOver || phaseUndoable(e))
 	return nil
+}
+
+// othersMaySee reports whether a command beginning with e may be told to
+// any seat but its own: not a private event (assign, unassign, shortcut,
+// infiltrate) nor an Environment entry for a character only its owner
+// sees.
+func (g *state) othersMaySee(e console.Event) bool {
+	if privateEvents[e.Type] {
+		return false
+	}
+	if e.Type == EventEnvEntry {
+		var x EnvEntry
+		if err := console.Decode(e.Data, &x); err == nil {
+			if c := g.char(x.Char); c != nil && c.hidden() {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // phaseUndoable: e ends a phase into one the phase undo takes back.
