@@ -219,7 +219,9 @@ func refused(t *testing.T, rules console.Rules, enc []byte, spec console.Command
 	}
 	args, err := console.ValidateArgs(spec.Args, raw, seats)
 	if err != nil {
-		return // refused by the schema already
+		// A view must never offer a value its command's schema refuses.
+		t.Errorf("%s: %s's view offers %s arguments its schema refuses: %v", where, seat, spec.Name, err)
+		return
 	}
 	st, err := rules.DecodeState(enc)
 	if err != nil {

@@ -30,12 +30,6 @@ func TestAffordancesAgreeWithDecide(t *testing.T) {
 	})
 }
 
-// TestViewsRoundTrip checks every view of every golden script survives
-// the LAN wire format (msgpack) unchanged.
-func TestViewsRoundTrip(t *testing.T) {
-	conformance.ViewsRoundTrip(t, New(), scriptGlob)
-}
-
 // TestAffordancesKeepSecrets plays two set-ups that differ only in the
 // Uthuk's secret choices (scenario card, army card) and checks the Daqan
 // seat's affordances are the same, byte for byte.

@@ -16,12 +16,6 @@ func TestAffordancesAgreeWithDecide(t *testing.T) {
 	})
 }
 
-// TestViewsRoundTrip checks every view of every golden script survives
-// the LAN wire format (msgpack) unchanged.
-func TestViewsRoundTrip(t *testing.T) {
-	conformance.ViewsRoundTrip(t, New(), scriptGlob)
-}
-
 // TestRefusalReasons checks the turn and phase refusals carry their
 // structured reason.
 func TestRefusalReasons(t *testing.T) {
