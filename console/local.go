@@ -2,7 +2,6 @@ package console
 
 import (
 	"bytes"
-	"fmt"
 	"sync"
 	"time"
 )
@@ -114,7 +113,8 @@ func (l *Local) Checkpoint() error { return l.s.Checkpoint() }
 func (l *Local) Subscribe(seat Seat, fn func(Update)) (cancel func()) {
 	sub := &subscriber{l: l, seat: seat, fn: fn, wake: make(chan struct{}, 1), done: make(chan struct{})}
 	if st, err := l.s.SeatState(seat); err == nil {
-		sub.seq, sub.view = st.Seq, encodeForCompare(st.View)
+		sub.seq = st.Seq
+		sub.view, _ = Encode(st.View) // nil when it cannot be encoded: the first change is delivered
 	}
 	stop := l.s.Subscribe(func(c Change) {
 		sub.mu.Lock()
@@ -163,11 +163,15 @@ func (sub *subscriber) run() {
 		}
 		st, err := sub.l.s.SeatState(sub.seat)
 		if err != nil {
-			continue // the seat's view failed; the next change tries again
+			// The seat's view failed (rules that panic, or a seat that is
+			// not in the game): nothing to deliver; the subscriber reads
+			// the error itself from State, and the next change tries again.
+			continue
 		}
-		enc := encodeForCompare(st.View)
+		enc, err := Encode(st.View)
 		sub.mu.Lock()
-		same := st.Seq == sub.seq && bytes.Equal(enc, sub.view)
+		// A view that cannot be encoded counts as changed (enc is nil).
+		same := err == nil && st.Seq == sub.seq && bytes.Equal(enc, sub.view)
 		kind, closed := sub.kind, sub.closed
 		sub.seq, sub.view = st.Seq, enc
 		sub.mu.Unlock()
@@ -176,14 +180,4 @@ func (sub *subscriber) run() {
 		}
 		sub.fn(Update{Kind: kind, SeatState: st})
 	}
-}
-
-// encodeForCompare encodes a view to tell whether it changed; a view that
-// cannot be encoded compares as always changed.
-func encodeForCompare(v View) []byte {
-	b, err := Encode(v)
-	if err != nil {
-		return []byte(fmt.Sprintf("unencodable %p", &b))
-	}
-	return b
 }
