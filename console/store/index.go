@@ -172,7 +172,10 @@ func lastOf(log *bolt.Bucket, id string, key []byte, first, after uint64) (uint6
 	return first, nil
 }
 
-// buildIndex fills game id's empty command index from its whole log.
+// buildIndex fills game id's empty command index from its whole log. An
+// event that does not decode is passed over (its command id cannot be
+// read): a damaged event behind a snapshot never stopped the game from
+// loading, and the upgrade must not make it stop now.
 func buildIndex(cmds, log *bolt.Bucket, id string) error {
 	var batch []console.Event
 	c := log.Cursor()
@@ -183,7 +186,7 @@ func buildIndex(cmds, log *bolt.Bucket, id string) error {
 		}
 		e, err := decodeEvent(v)
 		if err != nil {
-			return damaged(id, "event %d: %w", seq, err)
+			continue
 		}
 		batch = append(batch, console.Event{Seq: seq, Cmd: e.Cmd})
 		if len(batch) == 1024 {

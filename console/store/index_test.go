@@ -237,7 +237,7 @@ func TestMigrateV1(t *testing.T) {
 	}
 	makeV1(t, path)
 	// A record that does not decode in one game's log: the upgrade passes
-	// it over and upgrades the others.
+	// that event over and upgrades the game and the others.
 	writeBolt(t, path, func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketLogs).Bucket([]byte("bad")).Put(seqKey(4), []byte{0xc1})
 	})
@@ -265,14 +265,14 @@ func TestMigrateV1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(metas) != 3 {
-		t.Errorf("List after the upgrade = %d games, want a, b and empty", len(metas))
+	if len(metas) != 4 || len(damages) != 0 {
+		t.Errorf("List after the upgrade = %d games and damages %v, want a, b, empty and bad listed as before", len(metas), damages)
 	}
-	var d *DamagedError
-	if len(damages) != 1 || !errors.As(damages[0], &d) || d.ID != "bad" || !strings.Contains(d.Error(), "command index is missing") {
-		t.Errorf("List damages = %v, want game bad without its command index", damages)
+	checkSpan(t, db, "bad", cmdName("bad", 9), 9, 9, true)
+	// Its damaged event is still named when the game is loaded.
+	if _, _, _, err := db.Load("bad"); err == nil || !strings.Contains(err.Error(), "event 4") {
+		t.Errorf("Load(bad) = %v, want the damaged event 4 named", err)
 	}
-	// The game left without an index can be deleted.
 	if err := db.Delete("bad"); err != nil {
 		t.Fatalf("Delete(bad): %v", err)
 	}
