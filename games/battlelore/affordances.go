@@ -25,9 +25,9 @@ func (r *Rules) affordances(g *state, seat console.Seat) []console.Affordance {
 	try := console.Probe(r, g, seat)
 	for _, spec := range commandSpecs {
 		a := console.Affordance{Cmd: spec.Name}
-		switch {
-		case g.gate(f, spec.Name) != nil:
-			a.Reason = g.gate(f, spec.Name).Error()
+		switch err := g.gate(f, spec.Name); {
+		case err != nil:
+			a.Reason = err.Error()
 		default:
 			g.fillAffordance(f, &a, try)
 		}

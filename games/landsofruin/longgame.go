@@ -106,10 +106,14 @@ func LongGame(s *console.Session, events uint64) error {
 			return err
 		}
 		if len(chars) > 0 {
+			// A refusal (the character down, the team panicked) skips the
+			// pair; anything else is a failure.
 			if err := do(seat, CmdAssign, "character", chars[0].ID, "action", "shoot"); err == nil {
 				if err := do(seat, CmdUnassign, "character", chars[0].ID, "action", "shoot"); err != nil {
 					return err
 				}
+			} else if !console.IsRejection(err) {
+				return err
 			}
 		}
 		if err := do(seat, CmdEndPhase); err != nil {
@@ -120,6 +124,8 @@ func LongGame(s *console.Session, events uint64) error {
 				if err := do(other, CmdRotterAttack, "character", chars[0].ID, "kind", "normal", "count", 0); err != nil {
 					return err
 				}
+			} else if !console.IsRejection(err) {
+				return err
 			}
 		}
 		if err := do(seat, CmdEndPhase); err != nil {

@@ -185,10 +185,7 @@ func (r *Rules) Undoable(s console.State, seat console.Seat, last []console.Even
 	if err != nil {
 		return err
 	}
-	seen, err := r.seenBy(g, seat, last)
-	if err != nil {
-		return err
-	}
+	seen := r.seenBy(g, seat, last)
 	if len(seen) == 0 {
 		return nil
 	}
@@ -204,41 +201,23 @@ func (r *Rules) Undoable(s console.State, seat console.Seat, last []console.Even
 
 // seenBy lists the other seats that could see any of the events of last
 // (already applied to g): a line in their history.
-func (r *Rules) seenBy(g *state, seat console.Seat, last []console.Event) ([]string, error) {
+func (r *Rules) seenBy(g *state, seat console.Seat, last []console.Event) []string {
 	var seen []string
 	for _, pl := range g.Players {
 		o := console.Seat(pl.Seat)
-		if o != seat && r.linesSeen(g, nil, last, o) {
+		if o != seat && r.linesSeen(g, last, o) {
 			seen = append(seen, pl.Seat)
 		}
 	}
-	return seen, nil
+	return seen
 }
 
 // linesSeen reports whether seat o has a history line for any event of
-// last, replaying them on a copy of from (the state before them), or
-// judging them on after when there is none.
-func (r *Rules) linesSeen(after, from *state, last []console.Event, o console.Seat) bool {
-	var cur *state
-	if from != nil {
-		c, err := from.clone()
-		if err != nil {
-			return true
-		}
-		cur = c
-	}
+// last, judged on after (the state with them applied).
+func (r *Rules) linesSeen(after *state, last []console.Event, o console.Seat) bool {
 	for _, e := range last {
-		s := after
-		if cur != nil {
-			s = cur
-		}
-		if _, ok := r.Describe(s, e, o); ok {
+		if _, ok := r.Describe(after, e, o); ok {
 			return true
-		}
-		if cur != nil {
-			if err := cur.apply(e); err != nil {
-				return true
-			}
 		}
 	}
 	return false

@@ -24,9 +24,9 @@ func (r *Rules) affordances(g *state, seat console.Seat) []console.Affordance {
 	try := console.Probe(r, g, seat)
 	for _, spec := range specs {
 		a := console.Affordance{Cmd: spec.Name}
-		switch {
-		case g.gate(seat, spec.Name) != nil:
-			a.Reason = g.gate(seat, spec.Name).Error()
+		switch err := g.gate(seat, spec.Name); {
+		case err != nil:
+			a.Reason = err.Error()
 		default:
 			fillAffordance(g, &a, try)
 		}

@@ -18,14 +18,10 @@ func (r *Rules) affordances(g *state, seat console.Seat) []console.Affordance {
 	}
 	specs := r.Commands()
 	out := make([]console.Affordance, 0, len(specs))
+	probe := console.Probe(r, g, seat)
 	for _, spec := range specs {
 		a := console.Affordance{Cmd: spec.Name}
-		try := func(args map[string]any) string {
-			if _, err := r.Decide(g, seat, console.Command{Name: spec.Name, Args: args}, nil); err != nil {
-				return err.Error()
-			}
-			return ""
-		}
+		try := func(args map[string]any) string { return probe(spec.Name, args) }
 		switch spec.Name {
 		case CmdAdd, CmdSet:
 			a.Reason = try(map[string]any{"player": g.Players[0], "round": g.round(), "points": 0})
