@@ -66,6 +66,9 @@ type View struct {
 	// Throwables are the grenades, executed slaves and artillery strikes
 	// on the table.
 	Throwables []ThrowableView `json:"throwables,omitempty"`
+	// MoraleMax is the morale pool a team starts with: the full morale
+	// bar (each player's pool is in their own PlayerView).
+	MoraleMax int `json:"morale_max"`
 
 	// Commands says, per command of the vocabulary, whether the seat may
 	// give it now, why not, and what its arguments may be (affordances.go);
@@ -319,7 +322,8 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	}
 	p := g.playerOf(seat)
 	v := View{System: ID, Seat: string(seat), Scenario: g.Scenario, Map: g.Map, Phase: g.Phase, Turn: g.Turn,
-		OrderDrawn: g.OrderDrawn, Prompt: g.prompt(), Players: []PlayerView{}, Characters: []CharView{}, Mode: ModeBasic}
+		OrderDrawn: g.OrderDrawn, Prompt: g.prompt(), Players: []PlayerView{}, Characters: []CharView{}, Mode: ModeBasic,
+		MoraleMax: rules.MoralePool}
 	if g.Advanced {
 		v.Mode = ModeAdvanced
 	}

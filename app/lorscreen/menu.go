@@ -1,0 +1,253 @@
+package lorscreen
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/landsofruin"
+)
+
+// menuItems are the menu's entries for the holder now: undo naming what it
+// takes back, the history, the battle report, the tutorial hints, the end
+// of the game, home.
+func (s *Screen) menuItems() []*fyne.MenuItem {
+	undo := fyne.NewMenuItem(s.undoLabel(), s.undo)
+	if strings.HasPrefix(undo.Label, "Nothing") {
+		undo.Disabled = true
+	}
+	items := []*fyne.MenuItem{undo}
+	if a, ok := console.FindAffordance(s.view.Commands, landsofruin.CmdRequestUndo); ok && a.Allowed && canAskPhase(a) {
+		items = append(items, fyne.NewMenuItem("Ask to go back to the phase that was ended", func() {
+			s.askUndo("phase")
+		}))
+	}
+	hints := "Tutorial hints: on (tap to turn off)"
+	if !s.hints {
+		hints = "Tutorial hints: off (tap to turn on)"
+	}
+	end := fyne.NewMenuItem("End the game…", s.proposeEnd)
+	if !allowed(s.view, landsofruin.CmdProposeEnd) {
+		end.Disabled = true
+	}
+	items = append(items,
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("History", func() { s.frame.ShowHistory(s.holder) }),
+		fyne.NewMenuItem("Battle report", s.frame.ShowReport),
+		fyne.NewMenuItem(hints, s.toggleHints),
+		fyne.NewMenuItemSeparator(),
+		end,
+		fyne.NewMenuItem("Leave to the home screen (the game is saved)", s.frame.Home),
+	)
+	return items
+}
+
+// showMenu opens the menu under its button.
+func (s *Screen) showMenu() {
+	c := s.frame.Window().Canvas()
+	m := widget.NewPopUpMenu(fyne.NewMenu("", s.menuItems()...), c)
+	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(s.menuBtn)
+	m.ShowAtPosition(pos.Add(fyne.NewPos(0, s.menuBtn.Size().Height)))
+}
+
+// canAskPhase reports whether request-undo may take back a phase change.
+func canAskPhase(a console.Affordance) bool {
+	for _, ac := range a.Args {
+		if ac.Arg != "what" {
+			continue
+		}
+		for _, c := range ac.Choices {
+			if c.Value == "phase" && c.Disabled == "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// undoLabel names what Undo takes back: the holder's newest history line
+// when the last command was theirs.
+func (s *Screen) undoLabel() string {
+	g := s.frame.Game()
+	last, err := g.LastActor()
+	if err != nil || last == console.Public {
+		return "Nothing to undo"
+	}
+	if last != s.holder {
+		return "Undo the last command"
+	}
+	lines, err := g.History(s.holder, 0)
+	if err != nil {
+		return "Undo the last command"
+	}
+	for i := len(lines) - 1; i >= 0; i-- {
+		if lines[i].Seat == s.holder {
+			return "Undo: " + short(lines[i].Text, 60)
+		}
+	}
+	return "Undo your last command"
+}
+
+// short cuts text to n runes with an ellipsis.
+func short(text string, n int) string {
+	r := []rune(text)
+	if len(r) <= n {
+		return text
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// undo takes back the holder's last command; where the other side saw it
+// and must agree, it offers to ask them.
+func (s *Screen) undo() {
+	seat := s.holder
+	err := s.frame.Run(func() error {
+		_, err := s.frame.Game().Undo(seat)
+		return err
+	})
+	if err == nil {
+		return
+	}
+	if console.ReasonOf(err) == console.ReasonNeedsConsent && allowed(s.view, landsofruin.CmdRequestUndo) {
+		s.frame.Confirm("Ask to undo", errText(err)+"\n\nAsk the other side to agree?", "Ask", func() { s.askUndo("command") })
+		return
+	}
+	s.frame.Fail(err)
+}
+
+// askUndo sends request-undo.
+func (s *Screen) askUndo(what string) {
+	if err := s.act(landsofruin.CmdRequestUndo, map[string]any{"what": what}); err != nil {
+		s.frame.Fail(err)
+	}
+}
+
+// errText is a refusal's own words.
+func errText(err error) string {
+	var r *console.Rejection
+	if errors.As(err, &r) {
+		return r.Msg
+	}
+	return err.Error()
+}
+
+// proposeEnd asks, after a confirmation, to end the game.
+func (s *Screen) proposeEnd() {
+	s.frame.Confirm("End the game",
+		"Propose to end the game now? The other players must agree; then every player marks their objectives and the battle report is made.",
+		"Propose to end", func() {
+			if err := s.act(landsofruin.CmdProposeEnd, nil); err != nil {
+				s.frame.Fail(err)
+			}
+		})
+}
+
+// hintsKey is the preference that keeps the hints choice of this game.
+func (s *Screen) hintsKey() string { return "lor.hints." + s.frame.Game().Info().ID }
+
+// loadHints reads the hints choice: the player's, else on for the
+// tutorial scenarios.
+func (s *Screen) loadHints() bool {
+	p := s.frame.Preferences()
+	if p != nil {
+		switch p.String(s.hintsKey()) {
+		case "on":
+			return true
+		case "off":
+			return false
+		}
+	}
+	if st, err := s.frame.Game().State(console.Public); err == nil {
+		if v, ok := st.View.(landsofruin.View); ok {
+			return strings.Contains(v.Scenario, "tutorial")
+		}
+	}
+	return false
+}
+
+// toggleHints turns the tutorial hints on or off for this game.
+func (s *Screen) toggleHints() {
+	s.hints = !s.hints
+	if p := s.frame.Preferences(); p != nil {
+		val := "off"
+		if s.hints {
+			val = "on"
+		}
+		p.SetString(s.hintsKey(), val)
+	}
+	s.Refresh()
+}
+
+// showPart shows a part's widgets in a dialog.
+func showPart(w fyne.Window, title string, o fyne.CanvasObject) {
+	d := dialog.NewCustom(title, "Close", o, w)
+	size := w.Canvas().Size()
+	d.Resize(fyne.NewSize(size.Width*0.8, size.Height*0.8))
+	d.Show()
+}
+
+// textPart is a part drawn as plain text, the default of Parts.
+type textPart struct {
+	label *widget.Label
+	draw  func(v landsofruin.View, selected string) string
+}
+
+func (p *textPart) Object() fyne.CanvasObject { return p.label }
+func (p *textPart) Update(v landsofruin.View, selected string) {
+	p.label.SetText(p.draw(v, selected))
+}
+
+func newTextPart(draw func(v landsofruin.View, selected string) string) Part {
+	l := widget.NewLabel("")
+	l.Wrapping = fyne.TextWrapWord
+	return &textPart{label: l, draw: draw}
+}
+
+// defaults fills the parts left nil with plain text ones.
+func (p *Parts) defaults() {
+	if p.Cards == nil {
+		p.Cards = func(func(string)) Part {
+			return newTextPart(func(v landsofruin.View, sel string) string {
+				var b strings.Builder
+				for _, c := range v.Characters {
+					if c.Own != nil {
+						mark := "  "
+						if c.ID == sel {
+							mark = "▶ "
+						}
+						fmt.Fprintf(&b, "%s%s\n", mark, c.Name)
+					}
+				}
+				return b.String()
+			})
+		}
+	}
+	if p.Map == nil {
+		p.Map = func(func(string), func(string, string)) Part {
+			return newTextPart(func(v landsofruin.View, _ string) string { return v.MapName })
+		}
+	}
+	if p.Enemy == nil {
+		p.Enemy = func() Part {
+			return newTextPart(func(v landsofruin.View, _ string) string {
+				var names []string
+				for _, c := range v.Characters {
+					if c.Own == nil {
+						names = append(names, c.Name)
+					}
+				}
+				return strings.Join(names, "\n")
+			})
+		}
+	}
+	if p.Panel == nil {
+		p.Panel = func(Act) Part {
+			return newTextPart(func(v landsofruin.View, _ string) string { return v.Prompt })
+		}
+	}
+}

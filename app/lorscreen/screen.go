@@ -1,0 +1,586 @@
+// Package lorscreen is the Lands of Ruin main game screen (the rulebook's
+// "Command Console overview"): the seat's character cards, the table map,
+// the phase indicator with the turn and the morale bar, the enemy team
+// stack, the phase panel on the right (the setup wizard before the
+// battle), the last result and the history at the bottom, and a menu with
+// undo, the battle report, tutorial hints and the end of the game.
+//
+// The screen shows one seat's view at a time, chosen by its Seating: a
+// LAN tablet always shows its own seat; a hot-seat tablet passes from
+// player to player with a hand-over screen between them, on which nothing
+// of either side's secrets is drawn. It talks to the game only through a
+// Frame (the window it runs in, holding a console.Game), so it runs the
+// same on a local game and on a joined one.
+package lorscreen
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/landsofruin"
+)
+
+// Frame is what the screen needs from the window it runs in.
+type Frame interface {
+	// Game is the game in play.
+	Game() console.Game
+	// Run runs fn, a change to the game made from this screen, so that
+	// no redraw runs at the same time, and redraws when it succeeds; it
+	// returns fn's error unshown.
+	Run(fn func() error) error
+	// Fail shows err: a refusal in the player's words, anything else in
+	// a dialog.
+	Fail(err error)
+	// Confirm asks a yes/no question and calls fn on yes.
+	Confirm(title, msg, yes string, fn func())
+	// Home leaves the game (it is saved) for the home screen.
+	Home()
+	// ShowReport shows the battle report.
+	ShowReport()
+	// ShowHistory shows the log as seat may read it.
+	ShowHistory(seat console.Seat)
+	// Window is the window the screen draws in.
+	Window() fyne.Window
+	// Preferences keep the tutorial-hints choice per game.
+	Preferences() fyne.Preferences
+}
+
+// Parts builds the parts of the screen other packages draw: the cards,
+// the map, the enemy stack and the phase panels. Each part is redrawn in
+// place from a view. The zero Parts draws plain text parts (tests of the
+// frame alone).
+type Parts struct {
+	// Cards draws the seat's character cards; select is called with the
+	// id of a tapped card.
+	Cards func(selected func(id string)) Part
+	// Map draws the table map; select is called with a tapped own
+	// character, move with a character dropped on a section.
+	Map func(selected func(id string), move func(id, section string)) Part
+	// Enemy draws the enemy team stack.
+	Enemy func() Part
+	// Panel draws the phase panel (the setup wizard before the battle),
+	// sending commands through act.
+	Panel func(act Act) Part
+}
+
+// Act sends a command as the seat on screen: nil when it was accepted, the
+// refusal (a *console.Rejection) or another error when not.
+type Act func(cmd string, args map[string]any) error
+
+// Part is a piece of the screen drawn from the seat's view.
+type Part interface {
+	// Object is the part's widget tree, built once.
+	Object() fyne.CanvasObject
+	// Update redraws the part from v, with selected the character the
+	// player picked ("" none).
+	Update(v landsofruin.View, selected string)
+}
+
+// Screen is the Lands of Ruin main game screen.
+type Screen struct {
+	frame   Frame
+	seating Seating
+	parts   Parts
+	clock   func() time.Time
+
+	// holder is the seat on screen; handing is set while the hand-over
+	// screen waits for the next player, next.
+	holder  console.Seat
+	handing bool
+	next    turn
+	// selected is the character picked on the cards or the map.
+	selected string
+	// view is the holder's view as last drawn.
+	view landsofruin.View
+	// lockUntil ignores taps on the phase indicator for a moment after a
+	// phase ended, against double taps.
+	lockUntil time.Time
+	// hints: tutorial hints shown.
+	hints bool
+
+	mu   sync.Mutex
+	root *fyne.Container
+
+	// The battle screen's widgets.
+	main                     fyne.CanvasObject
+	turnLabel                *widget.Label
+	phaseBtn                 *widget.Button
+	morale                   *widget.ProgressBar
+	moraleLabel              *widget.Label
+	hintText                 *widget.Label
+	hintBox                  fyne.CanvasObject
+	lastResult               *widget.Label
+	endBtn                   *widget.Button
+	menuBtn                  *widget.Button
+	cards, tableMap, enemy   Part
+	panel                    Part
+	body                     *fyne.Container
+	tabs                     *fyne.Container
+	columns                  *columnsLayout
+	handover                 fyne.CanvasObject
+	handTitle, handWhy       *widget.Label
+	handBtn                  *widget.Button
+	seatLabel                *widget.Label
+	lastLines                []console.HistoryLine
+	enemyBtn                 *widget.Button
+	enemyCount, enemyDown    int
+	phaseWarning, phaseShown string
+}
+
+// lockFor is how long the phase indicator ignores taps after ending a
+// phase.
+const lockFor = 1500 * time.Millisecond
+
+// New builds the screen on frame with the given seating and parts. clock
+// is the wall clock (nil: time.Now), used only for the double-tap lock.
+func New(frame Frame, seating Seating, parts Parts, clock func() time.Time) *Screen {
+	if clock == nil {
+		clock = time.Now
+	}
+	s := &Screen{frame: frame, seating: seating, parts: parts, clock: clock}
+	s.parts.defaults()
+	seats := seating.Seats()
+	if len(seats) > 0 {
+		s.holder = seats[0]
+	}
+	s.hints = s.loadHints()
+	s.build()
+	s.handing = seating.HandsOver()
+	s.Refresh()
+	return s
+}
+
+// Content is the screen's widget tree.
+func (s *Screen) Content() fyne.CanvasObject { return s.root }
+
+// Holder is the seat whose screen is shown (or, while the hand-over
+// screen waits, was last shown).
+func (s *Screen) Holder() console.Seat { return s.holder }
+
+// HandingOver reports whether the hand-over screen is shown, and to whom.
+func (s *Screen) HandingOver() (console.Seat, bool) { return s.next.Seat, s.handing }
+
+func (s *Screen) build() {
+	s.turnLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	s.turnLabel.SizeName = theme.SizeNameSubHeadingText
+	s.seatLabel = widget.NewLabel("")
+	s.seatLabel.Truncation = fyne.TextTruncateEllipsis
+	s.phaseBtn = widget.NewButton("", s.tapPhase)
+	s.phaseBtn.Importance = widget.HighImportance
+	s.morale = widget.NewProgressBar()
+	s.morale.TextFormatter = func() string { return s.moraleLabel.Text }
+	s.moraleLabel = widget.NewLabel("")
+	s.menuBtn = widget.NewButtonWithIcon("", theme.MenuIcon(), s.showMenu)
+	s.enemyBtn = widget.NewButton("Enemy team", s.showEnemy)
+
+	s.cards = s.parts.Cards(s.selectChar)
+	s.tableMap = s.parts.Map(s.selectChar, s.moveChar)
+	s.enemy = s.parts.Enemy()
+	s.panel = s.parts.Panel(s.act)
+
+	s.hintText = widget.NewLabel("")
+	s.hintText.Wrapping = fyne.TextWrapWord
+	s.hintBox = container.NewPadded(container.NewBorder(nil, nil, widget.NewIcon(theme.InfoIcon()), nil, s.hintText))
+
+	s.lastResult = widget.NewLabel("")
+	s.lastResult.Wrapping = fyne.TextWrapWord
+	s.endBtn = widget.NewButtonWithIcon("End phase", theme.NavigateNextIcon(), s.tapPhase)
+	s.endBtn.Importance = widget.HighImportance
+	s.endBtn.IconPlacement = widget.ButtonIconTrailingText
+	history := widget.NewButtonWithIcon("History", theme.HistoryIcon(), func() { s.frame.ShowHistory(s.holder) })
+
+	moraleBox := container.NewBorder(nil, nil, widget.NewLabel("Morale"), nil, s.morale)
+	left := container.NewHBox(s.menuBtn, s.turnLabel)
+	right := container.NewHBox(container.NewGridWrap(fyne.NewSize(200, s.morale.MinSize().Height), moraleBox), s.enemyBtn)
+	top := container.NewBorder(nil, nil, left, right, s.phaseBtn)
+	bottom := container.NewBorder(nil, nil, history, s.endBtn, s.lastResult)
+
+	s.columns = &columnsLayout{}
+	s.body = container.New(s.columns,
+		container.NewVScroll(s.cards.Object()),
+		s.tableMap.Object(),
+		container.NewVScroll(s.panel.Object()))
+	s.tabs = container.NewGridWithColumns(3,
+		widget.NewButton("Team", func() { s.columns.show(0); s.body.Refresh() }),
+		widget.NewButton("Map", func() { s.columns.show(1); s.body.Refresh() }),
+		widget.NewButton("Act", func() { s.columns.show(2); s.body.Refresh() }))
+	s.columns.tabs = s.tabs
+	s.main = container.NewBorder(container.NewVBox(top, s.seatLabel, s.hintBox, s.tabs), bottom, nil, nil, s.body)
+
+	s.handTitle = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	s.handTitle.SizeName = theme.SizeNameHeadingText
+	s.handTitle.Wrapping = fyne.TextWrapWord
+	s.handWhy = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{})
+	s.handWhy.Wrapping = fyne.TextWrapWord
+	s.handBtn = widget.NewButton("", s.takeTablet)
+	s.handBtn.Importance = widget.HighImportance
+	s.handover = container.NewCenter(container.NewVBox(
+		widget.NewIcon(theme.AccountIcon()), s.handTitle, s.handWhy, s.handBtn,
+		widget.NewButtonWithIcon("Leave the game (it is saved)", theme.HomeIcon(), func() { s.frame.Home() })))
+	s.root = container.NewStack(s.main)
+}
+
+// Refresh redraws the screen from the game: it hands the tablet over when
+// another seat must act, else redraws the holder's screen.
+func (s *Screen) Refresh() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.frame.Game()
+	seats := s.seating.Seats()
+	views := make(map[console.Seat]landsofruin.View, len(seats))
+	for _, seat := range seats {
+		st, err := g.State(seat)
+		if err != nil {
+			s.frame.Fail(err)
+			return
+		}
+		v, ok := st.View.(landsofruin.View)
+		if !ok {
+			s.frame.Fail(fmt.Errorf("the game's view is a %T, not a Lands of Ruin view", st.View))
+			return
+		}
+		views[seat] = v
+	}
+	if s.seating.HandsOver() {
+		if t, ok := whoActs(seats, views, s.holder); ok && (t.Seat != s.holder || s.handing) {
+			if t.Seat != s.holder {
+				s.handing = true
+			}
+			if s.handing {
+				s.next = t
+				s.showHandover(views[t.Seat])
+				return
+			}
+		} else if !ok && s.handing {
+			// Nobody has anything to do (the game is over): the result
+			// is everyone's to see.
+			s.handing = false
+		}
+	}
+	s.draw(views[s.holder])
+}
+
+// showHandover replaces the whole screen with the hand-over screen: the
+// previous player's screen leaves the widget tree, so nothing of it can
+// show or be read.
+func (s *Screen) showHandover(public landsofruin.View) {
+	s.clearParts()
+	s.handTitle.SetText(fmt.Sprintf("Pass the tablet to %s", s.next.Seat))
+	s.handWhy.SetText(fmt.Sprintf("Turn %d. It is %s.", public.Turn, s.next.Why))
+	s.handBtn.SetText(fmt.Sprintf("I am %s: show my screen", s.next.Seat))
+	s.root.Objects = []fyne.CanvasObject{s.handover}
+	s.root.Refresh()
+}
+
+// clearParts empties every part that shows a seat's secrets, so that no
+// hidden widget keeps the previous player's data.
+func (s *Screen) clearParts() {
+	empty := landsofruin.View{}
+	s.selected = ""
+	s.view = empty
+	for _, p := range []Part{s.cards, s.tableMap, s.enemy, s.panel} {
+		p.Update(empty, "")
+	}
+	s.lastResult.SetText("")
+	s.lastLines = nil
+}
+
+// takeTablet is the hand-over screen's button: the next player has the
+// tablet.
+func (s *Screen) takeTablet() {
+	s.mu.Lock()
+	s.holder = s.next.Seat
+	s.handing = false
+	s.mu.Unlock()
+	s.Refresh()
+}
+
+// draw redraws the holder's screen from v.
+func (s *Screen) draw(v landsofruin.View) {
+	if len(s.root.Objects) != 1 || s.root.Objects[0] != s.main {
+		s.root.Objects = []fyne.CanvasObject{s.main}
+		s.root.Refresh()
+	}
+	s.view = v
+	if s.selected != "" && ownChar(v, s.selected) == nil {
+		s.selected = ""
+	}
+	if s.selected == "" {
+		for _, c := range v.Characters {
+			if c.Own != nil {
+				s.selected = c.ID
+				break
+			}
+		}
+	}
+	s.turnLabel.SetText(turnText(v))
+	if s.seating.HandsOver() {
+		s.seatLabel.SetText(fmt.Sprintf("%s's screen (%s)", s.holder, scenarioLine(v)))
+	} else {
+		s.seatLabel.SetText(fmt.Sprintf("You play %s (%s)", s.holder, scenarioLine(v)))
+	}
+	s.drawPhase(v)
+	s.drawMorale(v)
+	s.drawEnemy(v)
+	s.hintText.SetText(hint(v, s.holder))
+	if s.hints && s.hintText.Text != "" {
+		s.hintBox.Show()
+	} else {
+		s.hintBox.Hide()
+	}
+	for _, p := range []Part{s.cards, s.tableMap, s.enemy, s.panel} {
+		p.Update(v, s.selected)
+	}
+	s.drawLast()
+}
+
+// turnText is the turn counter.
+func turnText(v landsofruin.View) string {
+	switch v.Phase {
+	case landsofruin.PhaseSetup, landsofruin.PhasePreGame:
+		return "Setup"
+	case landsofruin.PhaseOver:
+		return "Game over"
+	}
+	return fmt.Sprintf("Turn %d", v.Turn)
+}
+
+// scenarioLine names the scenario and map.
+func scenarioLine(v landsofruin.View) string {
+	parts := []string{}
+	for _, p := range []string{v.ScenarioName, v.MapName} {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// drawPhase sets the phase indicator and the end-phase button: blue when
+// the phase is the holder's to end, red when it is another player's.
+func (s *Screen) drawPhase(v landsofruin.View) {
+	end, _ := console.FindAffordance(v.Commands, landsofruin.CmdEndPhase)
+	mine := v.Current == string(s.holder)
+	title := strings.ToUpper(phaseTitle(v.Phase))
+	switch {
+	case v.Phase == landsofruin.PhaseSetup || v.Phase == landsofruin.PhasePreGame || v.Phase == landsofruin.PhaseObjectives || v.Phase == landsofruin.PhaseOver:
+		s.phaseBtn.Importance = widget.MediumImportance
+	case mine:
+		title = "YOUR " + title
+		s.phaseBtn.Importance = widget.HighImportance
+	default:
+		title = strings.ToUpper(v.Current) + "'S " + title
+		s.phaseBtn.Importance = widget.DangerImportance
+	}
+	s.phaseWarning = phaseWarning(v)
+	sub := ""
+	if end.Allowed {
+		sub = "tap to end"
+		if s.phaseWarning != "" {
+			sub += ": " + s.phaseWarning
+		}
+	} else if end.Reason != "" && mine {
+		sub = end.Reason
+	}
+	s.phaseShown = phaseTitle(v.Phase)
+	text := title
+	if sub != "" {
+		text += "\n" + sub
+	}
+	s.phaseBtn.SetText(text)
+	locked := s.clock().Before(s.lockUntil)
+	if end.Allowed && !locked {
+		s.phaseBtn.Enable()
+		s.endBtn.Enable()
+	} else {
+		s.phaseBtn.Disable()
+		s.endBtn.Disable()
+	}
+	if end.Allowed {
+		s.endBtn.SetText("End " + phaseTitle(v.Phase))
+	} else {
+		s.endBtn.SetText("End phase")
+	}
+}
+
+// phaseWarning is what the player leaves undone by ending the phase, from
+// their own cards: characters with action points left unassigned in the
+// Command phase, assigned actions not performed in the Action phase.
+func phaseWarning(v landsofruin.View) string {
+	n := 0
+	for _, c := range v.Characters {
+		if c.Own == nil || c.Down || c.Section == "" {
+			continue
+		}
+		switch v.Phase {
+		case landsofruin.PhaseCommand:
+			if c.Own.Remaining > 0 {
+				n++
+			}
+		case landsofruin.PhaseAction:
+			for _, a := range c.Own.Assigned {
+				if !a.Performed {
+					n++
+					break
+				}
+			}
+		}
+	}
+	switch {
+	case n == 0:
+		return ""
+	case v.Phase == landsofruin.PhaseCommand:
+		return plural(n, "character has", "characters have") + " unassigned action points"
+	default:
+		return plural(n, "character has", "characters have") + " assigned actions not performed"
+	}
+}
+
+// plural writes "1 character has" or "3 characters have".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// tapPhase asks to end the holder's phase, naming what ends; a tap while
+// the lock holds does nothing.
+func (s *Screen) tapPhase() {
+	if s.clock().Before(s.lockUntil) {
+		return
+	}
+	v := s.view
+	if !allowed(v, landsofruin.CmdEndPhase) {
+		return
+	}
+	msg := fmt.Sprintf("End your %s (turn %d)?", s.phaseShown, v.Turn)
+	if s.phaseWarning != "" {
+		msg += " " + strings.ToUpper(s.phaseWarning[:1]) + s.phaseWarning[1:] + "."
+	}
+	s.frame.Confirm("End "+s.phaseShown, msg, "End "+s.phaseShown, func() {
+		if s.clock().Before(s.lockUntil) {
+			return
+		}
+		s.lockUntil = s.clock().Add(lockFor)
+		if err := s.act(landsofruin.CmdEndPhase, nil); err != nil {
+			s.lockUntil = time.Time{}
+			s.frame.Fail(err)
+			return
+		}
+		time.AfterFunc(lockFor, func() { fyne.Do(s.Refresh) })
+	})
+}
+
+// drawMorale fills the morale bar from the holder's own player.
+func (s *Screen) drawMorale(v landsofruin.View) {
+	p := ownPlayer(v)
+	if p == nil || p.Morale == "" {
+		s.moraleLabel.SetText("—")
+		s.morale.SetValue(0)
+		return
+	}
+	max := float64(v.MoraleMax)
+	if max <= 0 {
+		max = 1
+	}
+	s.moraleLabel.SetText(fmt.Sprintf("%s · %d", p.Morale, p.MoralePool))
+	val := float64(p.MoralePool) / max
+	if val < 0 {
+		val = 0
+	}
+	if val > 1 {
+		val = 1
+	}
+	s.morale.SetValue(val)
+}
+
+// drawEnemy names the enemy stack: how many enemy cards the holder sees
+// and how many are down.
+func (s *Screen) drawEnemy(v landsofruin.View) {
+	n, down := 0, 0
+	for _, c := range v.Characters {
+		if c.Seat != string(s.holder) && c.Seat != "" {
+			n++
+			if c.Down {
+				down++
+			}
+		}
+	}
+	s.enemyBtn.SetText(fmt.Sprintf("Enemy team\n%d cards · %d down", n, down))
+}
+
+// showEnemy opens the enemy stack in a dialog over the screen.
+func (s *Screen) showEnemy() {
+	showPart(s.frame.Window(), "Enemy team", s.enemy.Object())
+}
+
+// drawLast shows the newest history lines of the holder.
+func (s *Screen) drawLast() {
+	lines, err := s.frame.Game().History(s.holder, 0)
+	if err != nil {
+		s.lastResult.SetText("")
+		return
+	}
+	s.lastLines = lines
+	if len(lines) == 0 {
+		s.lastResult.SetText("Nothing has happened yet.")
+		return
+	}
+	s.lastResult.SetText("Last: " + lines[len(lines)-1].Text)
+}
+
+// selectChar picks a character of the holder's team.
+func (s *Screen) selectChar(id string) {
+	if ownChar(s.view, id) == nil {
+		return
+	}
+	s.selected = id
+	for _, p := range []Part{s.cards, s.tableMap, s.panel} {
+		p.Update(s.view, id)
+	}
+}
+
+// moveChar moves a character dropped on a section of the map.
+func (s *Screen) moveChar(id, section string) {
+	if err := s.act(landsofruin.CmdMove, map[string]any{"character": id, "section": section}); err != nil {
+		s.frame.Fail(err)
+	}
+}
+
+// act sends a command as the holder.
+func (s *Screen) act(cmd string, args map[string]any) error {
+	seat := s.holder
+	return s.frame.Run(func() error {
+		_, err := s.frame.Game().Do(seat, console.Command{Name: cmd, Args: args})
+		return err
+	})
+}
+
+// ownChar returns the holder's character id in v, nil when it is not one.
+func ownChar(v landsofruin.View, id string) *landsofruin.CharView {
+	for i := range v.Characters {
+		if v.Characters[i].ID == id && v.Characters[i].Own != nil {
+			return &v.Characters[i]
+		}
+	}
+	return nil
+}
+
+// ownPlayer returns the holder's player in v.
+func ownPlayer(v landsofruin.View) *landsofruin.PlayerView {
+	for i := range v.Players {
+		if v.Players[i].Seat == v.Seat {
+			return &v.Players[i]
+		}
+	}
+	return nil
+}
