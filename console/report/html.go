@@ -50,6 +50,20 @@ pre { background: #2c2c2e; padding: 1rem; overflow-x: auto; }
 {{- else}}
 <p>The game is not finished: {{.Status.Summary}}.</p>
 {{- end}}
+{{- range .Sections}}
+<h2>{{.Title}}</h2>
+{{- if .Text}}
+<p>{{.Text}}</p>
+{{- end}}
+{{- if .Header}}
+<table class="section">
+<tr>{{range .Header}}<th>{{.}}</th>{{end}}</tr>
+{{- range .Rows}}
+<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
+{{- end}}
+</table>
+{{- end}}
+{{- end}}
 <h2>Timeline</h2>
 {{- if .History}}
 <table class="timeline">
@@ -61,8 +75,10 @@ pre { background: #2c2c2e; padding: 1rem; overflow-x: auto; }
 {{- else}}
 <p>Nothing has been played yet.</p>
 {{- end}}
+{{- if not .Sections}}
 <h2>{{.ViewHeading}}</h2>
 <pre>{{.ViewJSON}}</pre>
+{{- end}}
 </body>
 </html>
 `))

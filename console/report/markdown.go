@@ -38,6 +38,32 @@ func Markdown(r Report) string {
 		p("The game is not finished: %s.\n\n", mdText(r.Status.Summary))
 	}
 
+	for _, sec := range r.Sections {
+		p("## %s\n\n", mdText(sec.Title))
+		if sec.Text != "" {
+			p("%s\n\n", mdText(sec.Text))
+		}
+		if len(sec.Header) > 0 {
+			p("|")
+			for _, h := range sec.Header {
+				p(" %s |", mdText(h))
+			}
+			p("\n|%s\n", strings.Repeat("---|", len(sec.Header)))
+			for _, row := range sec.Rows {
+				p("|")
+				for i := range sec.Header {
+					cell := ""
+					if i < len(row) {
+						cell = row[i]
+					}
+					p(" %s |", mdText(cell))
+				}
+				p("\n")
+			}
+			p("\n")
+		}
+	}
+
 	p("## Timeline\n\n")
 	if len(r.History) == 0 {
 		p("Nothing has been played yet.\n\n")
@@ -49,6 +75,9 @@ func Markdown(r Report) string {
 		p("\n")
 	}
 
+	if len(r.Sections) > 0 {
+		return b.String()
+	}
 	p("## %s\n\n", r.viewHeading())
 	view := r.viewJSON()
 	fence := strings.Repeat("`", max(3, longestRun(view, '`')+1))

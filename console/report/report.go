@@ -32,6 +32,25 @@ type Report struct {
 	History []console.HistoryLine `json:"history"`
 	// View is the public view of the game as it stands.
 	View console.View `json:"view"`
+	// Sections are the system's own parts of the report (teams,
+	// characters), from a view that is Sectioned; a report with sections
+	// shows them instead of the view's JSON.
+	Sections []Section `json:"sections,omitempty"`
+}
+
+// Section is a part of the report a game system adds: a titled paragraph
+// and table, plain text in every cell (the renderers escape it).
+type Section struct {
+	Title  string     `json:"title"`
+	Text   string     `json:"text,omitempty"`
+	Header []string   `json:"header,omitempty"`
+	Rows   [][]string `json:"rows,omitempty"`
+}
+
+// Sectioned is a view that adds sections of its own to the battle report,
+// built from the view alone (the public view: what every seat may know).
+type Sectioned interface {
+	ReportSections() []Section
 }
 
 // Build reads a report from a game in play, local or joined: its
@@ -56,12 +75,16 @@ func Build(g console.Game) (Report, error) {
 		// A running game: last updated when the last public line happened.
 		info.Updated = time.UnixMilli(hist[len(hist)-1].At).UTC()
 	}
-	return Report{
+	r := Report{
 		Meta:    info,
 		Status:  st.Status,
 		History: hist,
 		View:    st.View,
-	}, nil
+	}
+	if sv, ok := st.View.(Sectioned); ok {
+		r.Sections = sv.ReportSections()
+	}
+	return r, nil
 }
 
 // JSON returns the report as indented JSON, ending in a newline. It does

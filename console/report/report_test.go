@@ -219,3 +219,52 @@ func TestBuildNil(t *testing.T) {
 		t.Error("Build(nil): got no error")
 	}
 }
+
+// sectionedView is a view that adds its own sections to the report.
+type sectionedView struct{ Rows [][]string }
+
+func (v sectionedView) ReportSections() []report.Section {
+	return []report.Section{{Title: "Characters <x>", Text: "who & where", Header: []string{"Name", "Section"}, Rows: v.Rows}}
+}
+
+// sectionedGame is a game whose public view is a sectionedView.
+type sectionedGame struct {
+	console.Game
+	view sectionedView
+}
+
+func (g sectionedGame) State(seat console.Seat) (console.SeatState, error) {
+	st, err := g.Game.State(seat)
+	st.View = g.view
+	return st, err
+}
+
+func TestSectionsReplaceTheViewJSON(t *testing.T) {
+	base := play(t, console.Setup{System: scorepad.ID, Title: "t", Seats: []console.Seat{"a", "b"}}, []step{add("a", "a", 1)})
+	g := sectionedGame{Game: base, view: sectionedView{Rows: [][]string{{"Aurel", "south-street"}, {"<i>Skarn</i>"}}}}
+	r, err := report.Build(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Sections) != 1 {
+		t.Fatalf("report has %d sections, want the view's 1", len(r.Sections))
+	}
+	md := report.Markdown(r)
+	for _, want := range []string{"## Characters \\<x\\>", "| Name | Section |", "| Aurel | south-street |", "| \\<i\\>Skarn\\</i\\> |  |"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Markdown lacks %q:\n%s", want, md)
+		}
+	}
+	if strings.Contains(md, "```json") {
+		t.Errorf("Markdown still dumps the view as JSON:\n%s", md)
+	}
+	page := report.HTML(r)
+	for _, want := range []string{"<h2>Characters &lt;x&gt;</h2>", "<td>Aurel</td><td>south-street</td>", "&lt;i&gt;Skarn"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("HTML lacks %q:\n%s", want, page)
+		}
+	}
+	if strings.Contains(page, "<pre>") {
+		t.Errorf("HTML still dumps the view:\n%s", page)
+	}
+}
