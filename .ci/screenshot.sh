@@ -5,13 +5,25 @@
 # screenshot is blank.
 #
 #   .ci/screenshot.sh OUT.png
+#   .ci/screenshot.sh OUT.png SCRIPT.jsonl SEAT
+#
+# With a script, ccctl first plays it into the temporary save file and the
+# app opens that game at start as SEAT (COMMANDCONSOLE_OPEN=ID@SEAT); the
+# check then also fails unless the app's log says the game's screen was
+# shown (an error dialog instead fails).
 #
 # Needs: go, a C compiler and the X11/GL headers for Fyne (see README),
 # xvfb-run (xvfb), xwininfo (x11-utils) and import/identify (imagemagick).
 # As root with apt-get and any of the last three missing, it installs them.
 set -euo pipefail
 
-out=${1:?usage: .ci/screenshot.sh OUT.png}
+out=${1:?usage: .ci/screenshot.sh OUT.png [SCRIPT.jsonl SEAT]}
+script=${2:-}
+seat=${3:-}
+if [[ -n $script ]]; then
+	case $script in /*) ;; *) script=$PWD/$script ;; esac
+	[[ -n $seat ]] || { echo "screenshot: a script needs the seat to open the game as" >&2; exit 2; }
+fi
 case $out in /*) ;; *) out=$PWD/$out ;; esac
 repo=$(cd "$(dirname "$0")/.." && pwd)
 size=${SCREEN_SIZE:-1280x800}
@@ -37,6 +49,16 @@ echo "screenshot: building" >&2
 (cd "$repo" && go build -o "$tmp/commandconsole" ./cmd/commandconsole)
 
 mkdir -p "$tmp/home"
+db=
+open=
+if [[ -n $script ]]; then
+	echo "screenshot: playing $script into a new save file" >&2
+	(cd "$repo" && go build -o "$tmp/ccctl" ./cmd/ccctl)
+	db=$tmp/home/saves.db
+	id=$("$tmp/ccctl" --db "$db" script "$script" | sed -n 's/^  "id": "\(.*\)",$/\1/p' | head -1)
+	[[ -n $id ]] || { echo "screenshot: ccctl script gave no game id" >&2; exit 1; }
+	open=$id@$seat
+fi
 cat >"$tmp/run.sh" <<'INNER'
 #!/usr/bin/env bash
 # Runs inside xvfb-run: start the app, wait for its window, shoot, stop.
@@ -72,8 +94,16 @@ INNER
 chmod +x "$tmp/run.sh"
 
 echo "screenshot: running under Xvfb at $size" >&2
-env -u WAYLAND_DISPLAY HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home/.config" COMMANDCONSOLE_DB= \
+env -u WAYLAND_DISPLAY HOME="$tmp/home" XDG_CONFIG_HOME="$tmp/home/.config" COMMANDCONSOLE_DB="$db" COMMANDCONSOLE_OPEN="$open" \
 	LANG=C.UTF-8 xvfb-run -a -s "-screen 0 ${size}x24" "$tmp/run.sh" "$tmp/commandconsole" "$out" "$tmp/app.log"
+
+if [[ -n $open ]]; then
+	if ! grep -q "opened game ${open%@*} as ${open#*@}" "$tmp/app.log"; then
+		echo "screenshot: the app did not show game $open; its log:" >&2
+		cat "$tmp/app.log" >&2
+		exit 1
+	fi
+fi
 
 colours=$(identify -format '%k' "$out")
 deviation=$(identify -format '%[fx:standard_deviation]' "$out")
