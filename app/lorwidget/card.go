@@ -58,7 +58,7 @@ func NewCharacterCard(id string, v landsofruin.View, tapped func(id string)) *Ch
 	c.bg.StrokeWidth = 1
 	c.body = container.NewVBox()
 	c.flip = widget.NewButtonWithIcon("Flip", theme.ViewRefreshIcon(), func() { c.SetFlipped(!c.back) })
-	c.outer = container.NewStack(c.bg, container.NewPadded(container.NewBorder(nil, container.NewHBox(layout.NewSpacer(), c.flip), nil, nil, c.body)))
+	c.outer = container.NewStack(c.bg, container.NewPadded(container.NewBorder(nil, container.NewHBox(layout.NewSpacer(), tall(c.flip)), nil, nil, c.body)))
 	c.ExtendBaseWidget(c)
 	c.Update(v)
 	return c
@@ -203,7 +203,7 @@ func (c *CharacterCard) frontRows() []fyne.CanvasObject {
 		rows = append(rows, c.weapons())
 	}
 	if ch.Down {
-		rows = append(rows, badge("DOWN", theme.ColorNameError, theme.ColorNameForegroundOnError))
+		rows = append(rows, container.NewHBox(badge("DOWN", theme.ColorNameError, theme.ColorNameForegroundOnError)))
 	}
 	if o := ch.Own; o != nil {
 		atk, def := modifiers(o)
@@ -319,13 +319,13 @@ func woundText(ch landsofruin.CharView) string {
 	if o := ch.Own; o != nil && len(o.Results) > 0 {
 		r := o.Results[len(o.Results)-1]
 		if r.Detail != "" && !strings.EqualFold(r.Detail, r.Result) {
-			return "Wounds: " + r.Result + " (" + r.Detail + ")"
+			return "Last hit: " + r.Result + " (" + r.Detail + ")"
 		}
-		return "Wounds: " + r.Result
+		return "Last hit: " + r.Result
 	}
 	switch {
 	case ch.LastResult != "":
-		return "Wounds: " + ch.LastResult
+		return "Last hit: " + ch.LastResult
 	case ch.Wounded:
 		return "Wounded"
 	}

@@ -37,7 +37,7 @@ func NewEnemyStack(v landsofruin.View) *EnemyStack {
 	s.button = widget.NewButtonWithIcon("", theme.MenuExpandIcon(), func() { s.SetExpanded(!s.expanded) })
 	s.button.Importance = widget.HighImportance
 	s.list = container.NewVBox()
-	s.box = container.NewVBox(s.button, s.list)
+	s.box = container.NewVBox(tall(s.button), s.list)
 	s.ExtendBaseWidget(s)
 	s.Update(v)
 	return s

@@ -59,7 +59,7 @@ func TestEnemyStack(t *testing.T) {
 					}
 				}
 			}
-			if s.button.MinSize().Height < minTouch-8 {
+			if s.button.Size().Height < minTouch {
 				t.Errorf("stack button %v high", s.button.MinSize())
 			}
 		})

@@ -48,9 +48,15 @@ func (m *TableMap) outlines(g geom) []fyne.CanvasObject {
 	border.Resize(sz)
 	border.Move(o)
 	out = append(out, border)
+	s := g.strip * g.scale
+	strip := canvas.NewRectangle(withAlpha(col, 0))
+	strip.StrokeColor, strip.StrokeWidth = theme.Color(theme.ColorNamePlaceHolder), 1
+	strip.Resize(fyne.NewSize(sz.Width+2*s, sz.Height+2*s))
+	strip.Move(fyne.NewPos(o.X-s, o.Y-s))
+	out = append(out, strip)
 	if m.v.System != "" || m.v.Map != "" {
-		strip := centredText("off table", fyne.NewPos(o.X+sz.Width/2, o.Y+sz.Height+g.strip*g.scale/2), theme.Size(theme.SizeNameCaptionText), theme.ColorNamePlaceHolder, false)
-		out = append(out, strip)
+		label := centredText("off table", fyne.NewPos(o.X+sz.Width/2, o.Y+sz.Height+g.strip*g.scale/2), theme.Size(theme.SizeNameCaptionText), theme.ColorNamePlaceHolder, false)
+		out = append(out, label)
 	}
 	return out
 }
@@ -225,13 +231,28 @@ func (m *TableMap) marker(c landsofruin.CharView, p fyne.Position, r float32, hi
 	case SilverStar:
 		out = append(out, placed(star(silver, r), p.X+r*0.4, p.Y-r*1.3, r))
 	}
-	if r >= 10 {
-		name := strings.Fields(c.Name)
-		if len(name) > 0 {
-			out = append(out, centredText(name[0], fyne.NewPos(p.X, p.Y+r+7), theme.Size(theme.SizeNameCaptionText), theme.ColorNameForeground, false))
-		}
+	if n := shortName(c.Name); r >= 10 && n != "" {
+		out = append(out, centredText(n, fyne.NewPos(p.X, p.Y+r+7), theme.Size(theme.SizeNameCaptionText), theme.ColorNameForeground, false))
 	}
 	return out
+}
+
+// shortName is the name under a circle: the last word, titles left out
+// ("Sister Aurel" Aurel), or the last two when it is a number
+// ("Vance's Riflemen 2" Riflemen 2); an epithet goes ("Vrask the
+// Pusher" Vrask).
+func shortName(name string) string {
+	if i := strings.Index(name, " the "); i > 0 {
+		name = name[:i] // "Vrask the Pusher"
+	}
+	w := strings.Fields(name)
+	switch {
+	case len(w) == 0:
+		return ""
+	case len(w) >= 2 && strings.Trim(w[len(w)-1], "0123456789") == "":
+		return w[len(w)-2] + " " + w[len(w)-1]
+	}
+	return w[len(w)-1]
 }
 
 // placed sizes o to a square of side s at (x, y).

@@ -207,3 +207,25 @@ func withAlpha(c color.Color, a uint8) color.Color {
 	r, g, b, _ := c.RGBA()
 	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: a}
 }
+
+// tallLayout gives its objects at least minTouch of height, so a button
+// is a touch target at least 44 dp high.
+type tallLayout struct{}
+
+func (tallLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Resize(size)
+		o.Move(fyne.NewPos(0, 0))
+	}
+}
+
+func (tallLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	s := fyne.NewSize(0, minTouch)
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	return s
+}
+
+// tall wraps o so it is at least minTouch high.
+func tall(o fyne.CanvasObject) *fyne.Container { return container.New(tallLayout{}, o) }
