@@ -207,7 +207,7 @@ func (c *CharacterCard) frontRows() []fyne.CanvasObject {
 	}
 	if o := ch.Own; o != nil {
 		atk, def := modifiers(o)
-		rows = append(rows, text(fmt.Sprintf("Attack %+d   Defence %+d", atk, def), theme.SizeNameSubHeadingText, false))
+		rows = append(rows, text(fmt.Sprintf("Attack mod %+d   Defence mod %+d", atk, def), theme.SizeNameSubHeadingText, false))
 	}
 	if w := woundText(ch); w != "" {
 		rows = append(rows, text(w, theme.SizeNameText, false))
@@ -241,7 +241,11 @@ func (c *CharacterCard) frontRows() []fyne.CanvasObject {
 func (c *CharacterCard) backRows() []fyne.CanvasObject {
 	ch := c.char
 	rows := []fyne.CanvasObject{text(ch.Name, theme.SizeNameSubHeadingText, true)}
-	line := func(s string) { rows = append(rows, text(s, theme.SizeNameText, false)) }
+	line := func(s string) {
+		l := text(s, theme.SizeNameText, false)
+		l.Wrapping = fyne.TextWrapWord
+		rows = append(rows, l)
+	}
 	head := func(s string) { rows = append(rows, text(s, theme.SizeNameText, true)) }
 	line(fmt.Sprintf("Suppression: %d", ch.Suppression))
 	if ch.UnresolvedHits > 0 {
@@ -272,14 +276,16 @@ func (c *CharacterCard) backRows() []fyne.CanvasObject {
 			}
 		}
 		if len(o.Gear) > 0 {
-			head("Gear")
+			var gs []string
 			for _, g := range o.Gear {
 				if g.Count > 1 {
-					line(fmt.Sprintf("%s ×%d", g.Name, g.Count))
+					gs = append(gs, fmt.Sprintf("%s ×%d", g.Name, g.Count))
 				} else {
-					line(g.Name)
+					gs = append(gs, g.Name)
 				}
 			}
+			head("Gear")
+			line(strings.Join(gs, ", "))
 		}
 		if len(o.Hits) > 0 {
 			head("Hits to resolve")
@@ -301,14 +307,16 @@ func (c *CharacterCard) backRows() []fyne.CanvasObject {
 		}
 	}
 	if o != nil && len(o.Skills) > 0 {
-		head("Skills")
+		var ss []string
 		for _, s := range o.Skills {
 			if s.Count > 1 {
-				line(fmt.Sprintf("%s ×%d", s.Name, s.Count))
+				ss = append(ss, fmt.Sprintf("%s ×%d", s.Name, s.Count))
 			} else {
-				line(s.Name)
+				ss = append(ss, s.Name)
 			}
 		}
+		head("Skills")
+		line(strings.Join(ss, ", "))
 	}
 	return rows
 }

@@ -78,6 +78,9 @@ func TestCardContents(t *testing.T) {
 			card := NewCharacterCard(c.char, v, nil)
 			card.SetFlipped(c.back)
 			card.Resize(fyne.NewSize(420, card.MinSize().Height))
+			if w := card.MinSize().Width; w > 380 {
+				t.Errorf("card %v wide: does not fit 400 px", w)
+			}
 			got := test.RenderObjectToMarkup(card)
 			for _, w := range c.want {
 				if !strings.Contains(got, w) {
