@@ -37,7 +37,6 @@ type CharacterCard struct {
 	found    bool
 	star     Leadership
 	team     color.Color
-	seat     string
 	selected bool
 	back     bool
 	// envHits are the Environment attacks entered on it this phase.
@@ -79,7 +78,6 @@ func (c *CharacterCard) Update(v landsofruin.View) {
 	}
 	c.star = leadershipOf(v, c.char)
 	c.team = TeamColour(v, c.char.Seat)
-	c.seat = v.Seat
 	c.envHits = 0
 	for _, e := range v.Environment {
 		if e.Character == c.id {
