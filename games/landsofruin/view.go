@@ -212,7 +212,13 @@ type CharView struct {
 	// can see actions assigned to the characters when your opponent is
 	// playing his / her action phase").
 	Assigned []AssignView `json:"assigned,omitempty"`
-	Own      *OwnView     `json:"own,omitempty"`
+	// Tribe and TribeName are the team's tribe, and WeaponClasses the
+	// classes of its two most prominent weapons (primary first): the
+	// rulebook's character card shows them to opponents too.
+	Tribe         string   `json:"tribe,omitempty"`
+	TribeName     string   `json:"tribe_name,omitempty"`
+	WeaponClasses []string `json:"weapon_classes,omitempty"`
+	Own           *OwnView `json:"own,omitempty"`
 }
 
 // OwnView is what only a character's owner knows.
@@ -238,6 +244,14 @@ type OwnView struct {
 	Leadership int          `json:"leadership"`
 	Carried    int          `json:"carried_grams"`
 	Hits       []HitView    `json:"hits,omitempty"`
+	// Role is the battlefield role inferred from skills and gear
+	// (InferRole; "" none) and RoleName its name.
+	Role     string `json:"role,omitempty"`
+	RoleName string `json:"role_name,omitempty"`
+	// Skills and Gear are what the character has and carries, for the
+	// card's back.
+	Skills []SkillView `json:"skills,omitempty"`
+	Gear   []GearView  `json:"gear,omitempty"`
 }
 
 // ModView is an active wound or shock modifier.
@@ -448,6 +462,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 func (g *state) charView(c *character, p int) CharView {
 	cv := CharView{ID: c.ID, Name: c.Name, Seat: string(g.seat(c.Owner)), Kind: c.Kind, Section: c.Section, Down: c.down(),
 		Suppression: c.Suppression, UnresolvedHits: len(c.Hits)}
+	g.cardPublic(c, &cv)
 	for _, m := range c.Modifiers {
 		if m.Turns == 0 {
 			cv.Wounded = true
@@ -504,6 +519,7 @@ func (g *state) charView(c *character, p int) CharView {
 			own.Weapons = append(own.Weapons, gid)
 		}
 	}
+	cardOwn(c, own)
 	cv.Own = own
 	return cv
 }
