@@ -2,7 +2,6 @@ package lorscreen
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -208,42 +207,17 @@ func newTextPart(draw func(v landsofruin.View, selected string) string) Part {
 	return &textPart{label: l, draw: draw}
 }
 
-// defaults fills the parts left nil with plain text ones.
+// defaults fills the parts left nil: the widgets of package lorwidget
+// for the cards, the map and the enemy stack; the phase panel.
 func (p *Parts) defaults() {
 	if p.Cards == nil {
-		p.Cards = func(func(string)) Part {
-			return newTextPart(func(v landsofruin.View, sel string) string {
-				var b strings.Builder
-				for _, c := range v.Characters {
-					if c.Own != nil {
-						mark := "  "
-						if c.ID == sel {
-							mark = "▶ "
-						}
-						fmt.Fprintf(&b, "%s%s\n", mark, c.Name)
-					}
-				}
-				return b.String()
-			})
-		}
+		p.Cards = newCardsPart
 	}
 	if p.Map == nil {
-		p.Map = func(func(string), func(string, string)) Part {
-			return newTextPart(func(v landsofruin.View, _ string) string { return v.MapName })
-		}
+		p.Map = newMapPart
 	}
 	if p.Enemy == nil {
-		p.Enemy = func() Part {
-			return newTextPart(func(v landsofruin.View, _ string) string {
-				var names []string
-				for _, c := range v.Characters {
-					if c.Own == nil {
-						names = append(names, c.Name)
-					}
-				}
-				return strings.Join(names, "\n")
-			})
-		}
+		p.Enemy = newEnemyPart
 	}
 	if p.Panel == nil {
 		p.Panel = func(Act) Part {

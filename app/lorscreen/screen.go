@@ -62,8 +62,9 @@ type Parts struct {
 	// id of a tapped card.
 	Cards func(selected func(id string)) Part
 	// Map draws the table map; select is called with a tapped own
-	// character, move with a character dropped on a section.
-	Map func(selected func(id string), move func(id, section string)) Part
+	// character, move with a character dropped on a section, section
+	// with a tapped section.
+	Map func(selected func(id string), move func(id, section string), section func(id string)) Part
 	// Enemy draws the enemy team stack.
 	Enemy func() Part
 	// Panel draws the phase panel (the setup wizard before the battle),
@@ -182,7 +183,7 @@ func (s *Screen) build() {
 	s.enemyBtn = widget.NewButton("Enemy team", s.showEnemy)
 
 	s.cards = s.parts.Cards(s.selectChar)
-	s.tableMap = s.parts.Map(s.selectChar, s.moveChar)
+	s.tableMap = s.parts.Map(s.selectChar, s.moveChar, s.tapSection)
 	s.enemy = s.parts.Enemy()
 	s.panel = s.parts.Panel(s.act)
 
@@ -546,6 +547,19 @@ func (s *Screen) selectChar(id string) {
 	s.selected = id
 	for _, p := range []Part{s.cards, s.tableMap, s.panel} {
 		p.Update(s.view, id)
+	}
+}
+
+// SectionTaker is a part that takes a section tapped on the map (the
+// target section of a throw, the section of a move).
+type SectionTaker interface {
+	TakeSection(section string)
+}
+
+// tapSection passes a tapped section to the phase panel.
+func (s *Screen) tapSection(section string) {
+	if t, ok := s.panel.(SectionTaker); ok {
+		t.TakeSection(section)
 	}
 }
 
