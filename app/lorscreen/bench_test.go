@@ -57,6 +57,7 @@ func (f *benchFrame) Run(fn func() error) error {
 	f.screen.Refresh()
 	return nil
 }
+func (f *benchFrame) AddPicture(string, []byte) error   { return nil }
 func (f *benchFrame) Fail(error)                        {}
 func (f *benchFrame) Confirm(_, _, _ string, fn func()) { fn() }
 func (f *benchFrame) Home()                             {}

@@ -51,6 +51,9 @@ type Frame interface {
 	Window() fyne.Window
 	// Preferences keep the tutorial-hints choice per game.
 	Preferences() fyne.Preferences
+	// AddPicture adds a picture (PNG) with its caption to the game's
+	// battle report.
+	AddPicture(caption string, png []byte) error
 }
 
 // Parts builds the parts of the screen other packages draw: the cards,

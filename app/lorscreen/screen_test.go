@@ -1,6 +1,9 @@
 package lorscreen
 
 import (
+	"bytes"
+	"image/color"
+	"image/png"
 	"os"
 	"strings"
 	"testing"
@@ -41,6 +44,14 @@ type testFrame struct {
 	homes    int
 	reports  int
 	answerNo bool
+	pictures []string
+	pngs     [][]byte
+}
+
+func (f *testFrame) AddPicture(caption string, png []byte) error {
+	f.pictures = append(f.pictures, caption)
+	f.pngs = append(f.pngs, png)
+	return nil
 }
 
 func (f *testFrame) Game() console.Game { return f.game }
@@ -314,5 +325,36 @@ func TestNarrowScreenShowsOneColumnWithTabs(t *testing.T) {
 	s.body.Refresh()
 	if s.tabs.Visible() {
 		t.Fatal("tabs shown on a tablet")
+	}
+}
+
+func TestPictureOfTheTableIsThePublicMap(t *testing.T) {
+	sess := replay(t, "testdata/midgame.jsonl")
+	s, f, _ := newTestScreen(t, sess, FixedSeat{Seat: "alice"})
+	s.addPicture()
+	if len(f.failed) > 0 || len(f.pictures) != 1 {
+		t.Fatalf("picture: failed %q, pictures %q", f.failed, f.pictures)
+	}
+	if f.pictures[0] != "Turn 2, alice's Action phase" {
+		t.Errorf("caption %q", f.pictures[0])
+	}
+	img, err := png.Decode(bytes.NewReader(f.pngs[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() < 400 || b.Dy() < 400 {
+		t.Fatalf("picture is %v", b)
+	}
+	colours := map[color.Color]bool{}
+	for y := 0; y < img.Bounds().Dy(); y += 7 {
+		for x := 0; x < img.Bounds().Dx(); x += 7 {
+			colours[img.At(x, y)] = true
+		}
+	}
+	if len(colours) < 5 {
+		t.Fatalf("picture has %d colours: blank", len(colours))
+	}
+	if dir := os.Getenv("CC_CAPTURE_DIR"); dir != "" {
+		_ = os.WriteFile(dir+"/lor-report-table.png", f.pngs[0], 0o644)
 	}
 }
