@@ -64,6 +64,12 @@ pre { background: #2c2c2e; padding: 1rem; overflow-x: auto; }
 </table>
 {{- end}}
 {{- end}}
+{{- if .Pictures}}
+<h2>Pictures of the table</h2>
+{{- range .Pics}}
+<figure><img src="{{.URL}}" alt="{{.Caption}}" style="max-width:100%"><figcaption>{{.Caption}}</figcaption></figure>
+{{- end}}
+{{- end}}
 <h2>Timeline</h2>
 {{- if .History}}
 <table class="timeline">
@@ -96,6 +102,14 @@ type htmlData struct {
 	State, Undos, ViewHeading, ViewJSON     string
 	Places                                  []placeRow
 	History                                 []htmlLine
+	Pics                                    []htmlPicture
+}
+
+// htmlPicture is a picture for the template: its data URL is made here
+// from the PNG's bytes, so it is trusted as a URL.
+type htmlPicture struct {
+	Caption string
+	URL     template.URL
 }
 
 // HTML renders the report as a complete, self-contained HTML page: inline
@@ -114,6 +128,9 @@ func HTML(r Report) string {
 		ViewHeading: r.viewHeading(),
 		ViewJSON:    r.viewJSON(),
 		Places:      r.placeRows(),
+	}
+	for _, p := range r.Pictures {
+		d.Pics = append(d.Pics, htmlPicture{Caption: p.Caption, URL: template.URL(p.dataURL())})
 	}
 	for _, h := range r.History {
 		d.History = append(d.History, htmlLine{Seq: h.Seq, Time: FormatAt(h.At), Seat: string(h.Seat), Text: h.Text})

@@ -64,6 +64,13 @@ func Markdown(r Report) string {
 		}
 	}
 
+	if len(r.Pictures) > 0 {
+		p("## Pictures of the table\n\n")
+		for _, pic := range r.Pictures {
+			p("![%s](%s)\n\n%s\n\n", mdText(pic.Caption), pic.dataURL(), mdText(pic.Caption))
+		}
+	}
+
 	p("## Timeline\n\n")
 	if len(r.History) == 0 {
 		p("Nothing has been played yet.\n\n")

@@ -10,6 +10,7 @@ package report
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -36,6 +37,21 @@ type Report struct {
 	// characters), from a view that is Sectioned; a report with sections
 	// shows them instead of the view's JSON.
 	Sections []Section `json:"sections,omitempty"`
+	// Pictures are images of the table the players added at moments they
+	// chose; Build leaves them empty, the caller adds them (they are kept
+	// beside the game, not in its log).
+	Pictures []Picture `json:"pictures,omitempty"`
+}
+
+// Picture is a PNG image in the report, with its caption.
+type Picture struct {
+	Caption string `json:"caption"`
+	PNG     []byte `json:"png"`
+}
+
+// dataURL is the picture as a data: URL, for a report in one file.
+func (p Picture) dataURL() string {
+	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(p.PNG)
 }
 
 // Section is a part of the report a game system adds: a titled paragraph

@@ -268,3 +268,21 @@ func TestSectionsReplaceTheViewJSON(t *testing.T) {
 		t.Errorf("HTML still dumps the view:\n%s", page)
 	}
 }
+
+func TestPicturesAreEmbedded(t *testing.T) {
+	base := play(t, console.Setup{System: scorepad.ID, Title: "t", Seats: []console.Seat{"a", "b"}}, []step{add("a", "a", 1)})
+	r, err := report.Build(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Pictures = []report.Picture{{Caption: "Turn 2 <b>", PNG: []byte{0x89, 'P', 'N', 'G'}}}
+	const url = "data:image/png;base64,iVBORw=="
+	md := report.Markdown(r)
+	if !strings.Contains(md, "![Turn 2 \\<b\\>]("+url+")") {
+		t.Errorf("Markdown lacks the embedded picture:\n%s", md)
+	}
+	page := report.HTML(r)
+	if !strings.Contains(page, `<img src="`+url+`" alt="Turn 2 &lt;b&gt;"`) {
+		t.Errorf("HTML lacks the embedded picture:\n%s", page)
+	}
+}
