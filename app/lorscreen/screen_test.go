@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -119,6 +120,10 @@ func texts(w fyne.Window) []string {
 		switch x := o.(type) {
 		case *widget.Label:
 			out = append(out, x.Text)
+		case *canvas.Text:
+			out = append(out, x.Text)
+		case *widget.RichText:
+			out = append(out, x.String())
 		case *widget.Button:
 			out = append(out, x.Text)
 		case *fyne.Container:

@@ -1,0 +1,121 @@
+package lorscreen
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/landsofruin"
+)
+
+// hiddenNames returns the names of seat's hidden characters, from its own
+// view.
+func hiddenNames(t *testing.T, g console.Game, seat console.Seat) []string {
+	t.Helper()
+	st, err := g.State(seat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, c := range st.View.(landsofruin.View).Characters {
+		if c.Own != nil && c.Own.Hidden {
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}
+
+// TestHotSeatHandOverShowsNoHiddenEnemy plays a Fight to the Death with
+// infiltrators on one tablet: after every hand-over, neither the hand-over
+// screen nor the next player's screen has any text naming a hidden
+// character of the other seat (the cards, the map's labels, the enemy
+// stack, the panel, the last result).
+func TestHotSeatHandOverShowsNoHiddenEnemy(t *testing.T) {
+	sess, err := console.Create(landsofruin.New(), console.Setup{System: landsofruin.ID, Title: "Fight", Seed: 3,
+		Seats: []console.Seat{"ana", "ben"}}, console.Options{Store: console.NewMemStore()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, f, clk := newTestScreen(t, sess, HotSeat{All: []console.Seat{"ana", "ben"}})
+	steps := []struct {
+		seat console.Seat
+		cmd  string
+		kv   []any
+	}{
+		{"ana", landsofruin.CmdChooseSide, []any{"side", "south"}},
+		{"ana", landsofruin.CmdChooseTeam, []any{"team", "dorians-detachment"}},
+		{"ana", landsofruin.CmdReady, nil},
+		{"ben", landsofruin.CmdChooseSide, []any{"side", "north"}},
+		{"ben", landsofruin.CmdChooseTeam, []any{"team", "night-raiders"}},
+		{"ben", landsofruin.CmdReady, nil},
+		// The tablet stays with ben for his pre-game.
+		{"ben", landsofruin.CmdInfiltrate, []any{"character", "whisper", "section", "crossing"}},
+		{"ben", landsofruin.CmdReady, nil},
+		{"ana", landsofruin.CmdInfiltrate, []any{"character", "kestrel", "section", "sw-block"}},
+		{"ana", landsofruin.CmdReady, nil},
+	}
+	for i := 0; i < 16; i++ { // four player turns of phases
+		steps = append(steps, struct {
+			seat console.Seat
+			cmd  string
+			kv   []any
+		}{"", landsofruin.CmdEndPhase, nil})
+	}
+	handovers, sawOwn := 0, 0
+	check := func(when string) {
+		t.Helper()
+		screen := strings.Join(texts(f.win), "\n")
+		for _, seat := range []console.Seat{"ana", "ben"} {
+			if seat == s.Holder() {
+				if _, handing := s.HandingOver(); !handing {
+					// A player sees their own: the check can see names.
+					for _, name := range hiddenNames(t, f.game, seat) {
+						if strings.Contains(screen, name) {
+							sawOwn++
+						}
+					}
+					continue
+				}
+			}
+			for _, name := range hiddenNames(t, f.game, seat) {
+				if strings.Contains(screen, name) {
+					t.Fatalf("%s, %s's screen (handing over: %v) names %s's hidden %s:\n%s", when, s.Holder(), s.handing, seat, name, screen)
+				}
+			}
+		}
+	}
+	for i, st := range steps {
+		if next, handing := s.HandingOver(); handing {
+			check("hand-over screen before step " + st.cmd)
+			if st.seat != "" && next != st.seat {
+				t.Fatalf("step %d (%s by %s): the tablet goes to %s", i, st.cmd, st.seat, next)
+			}
+			test.Tap(s.handBtn)
+			handovers++
+			check("after the hand-over to " + string(next))
+		}
+		if st.seat != "" && s.Holder() != st.seat {
+			t.Fatalf("step %d (%s by %s): the screen is %s's", i, st.cmd, st.seat, s.Holder())
+		}
+		args := map[string]any{}
+		for j := 0; j+1 < len(st.kv); j += 2 {
+			args[st.kv[j].(string)] = st.kv[j+1]
+		}
+		clk.now = clk.now.Add(2 * lockFor)
+		if err := s.act(st.cmd, args); err != nil {
+			t.Fatalf("step %d: %s by %s: %v", i, st.cmd, s.Holder(), err)
+		}
+		check("after " + st.cmd)
+	}
+	if handovers < 6 {
+		t.Fatalf("only %d hand-overs in setup, pre-game and four player turns", handovers)
+	}
+	if sawOwn == 0 {
+		t.Fatal("no screen ever showed its own hidden character: the check reads no names")
+	}
+	if len(hiddenNames(t, f.game, "ana")) == 0 || len(hiddenNames(t, f.game, "ben")) == 0 {
+		t.Fatal("the infiltrators are not hidden: the test checks nothing")
+	}
+}
