@@ -97,6 +97,11 @@ func (p *Panel) CreateRenderer() fyne.WidgetRenderer {
 // seat's characters; "" or another id selects the first one on the
 // panel). It redraws the panel in place.
 func (p *Panel) Update(v landsofruin.View, selected string) {
+	if p.have && v.Seat != p.v.Seat {
+		// Another seat took the tablet: nothing of the one before stays
+		// (its drafts, refusals, results, remembered names).
+		p.reset()
+	}
 	before := p.current()
 	if p.have && (v.Phase != p.v.Phase || v.Turn != p.v.Turn || v.Current != p.v.Current) {
 		p.flow, p.atk, p.thr, p.diff, p.env, p.msg = "", attackDraft{}, throwDraft{}, false, envDraft{}, ""
@@ -110,6 +115,12 @@ func (p *Panel) Update(v landsofruin.View, selected string) {
 	p.labels = sectionLabels(v)
 	p.rememberNames()
 	p.rebuild()
+}
+
+// reset forgets everything the panel keeps between views.
+func (p *Panel) reset() {
+	p.flow, p.atk, p.thr, p.diff, p.env = "", attackDraft{}, throwDraft{}, false, envDraft{}
+	p.msg, p.outcome, p.names, p.rolls, p.rollK, p.selected = "", nil, nil, nil, "", ""
 }
 
 // Select selects a character without a new view (the lead's screen calls

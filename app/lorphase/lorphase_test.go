@@ -172,6 +172,16 @@ func (tb *table) tap(title string) {
 	test.Tap(t)
 }
 
+// tapLast taps the last tile with the title.
+func (tb *table) tapLast(title string) {
+	tb.t.Helper()
+	ts := tb.tiles(title)
+	if len(ts) == 0 {
+		tb.t.Fatalf("no tile %q", title)
+	}
+	test.Tap(ts[len(ts)-1])
+}
+
 // texts are every text on the panel: labels and tiles.
 func (tb *table) texts() []string {
 	var out []string
@@ -498,7 +508,7 @@ func TestPromptsAndObjectives(t *testing.T) {
 		t.Fatalf("phase %s after agreeing", v.Phase)
 	}
 	tb.golden("objectives.xml")
-	tb.tap("+")
+	tb.tap("+1")
 	me := tb.view("bob").Players[1]
 	if len(me.Objectives) != 1 || me.Objectives[0].Count != 1 {
 		t.Fatalf("bob's objectives: %+v", me.Objectives)
@@ -538,6 +548,7 @@ func TestCallArtilleryByMapTap(t *testing.T) {
 	tb := play(t, tutorial, at("shortcut", 2)) // the open-fire line
 	tb.next++                                  // assign by hand instead
 	tb.do("alice", "assign", "character", "p1-aurel", "action", "shoot")
+	tb.do("alice", "assign", "character", "p1-aurel", "action", "first-aid")
 	tb.do("alice", "assign", "character", "p1-hale", "action", "call-artillery")
 	tb.until(at("attack", 1))
 	tb.panel("alice", "p1-hale")
@@ -559,6 +570,18 @@ func TestCallArtilleryByMapTap(t *testing.T) {
 	if wanted != nil {
 		t.Errorf("the map is still asked for a section: %v", wanted)
 	}
+
+	// First aid is performed for a friend picked by a tap.
+	tb.tap("Sister Aurel")
+	if !tb.shows("First aid for:") {
+		t.Fatalf("no first aid target: %q", tb.texts())
+	}
+	tb.tapLast("Signaller Hale")
+	for _, a := range tb.char("alice", "p1-aurel").Own.Assigned {
+		if a.Action == "first-aid" && !a.Performed {
+			t.Fatalf("first aid not performed: %q", tb.texts())
+		}
+	}
 }
 
 // BenchmarkUpdate is a redraw of the Command panel with a new view.
@@ -572,5 +595,152 @@ func BenchmarkUpdate(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		p.Update(v, "p1-aurel")
+	}
+}
+
+// newTable starts a game of setup with no commands played.
+func newTable(t testing.TB, setup console.Setup) *table {
+	t.Helper()
+	s, err := console.Create(landsofruin.New(), setup, console.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &table{t: t, s: s}
+}
+
+// endUntil ends phases until it is seat's phase.
+func (tb *table) endUntil(seat, phase string) {
+	tb.t.Helper()
+	for i := 0; i < 20; i++ {
+		v := tb.view(console.Public)
+		if v.Current == seat && v.Phase == phase {
+			return
+		}
+		tb.do(console.Seat(v.Current), "end-phase")
+	}
+	tb.t.Fatalf("never reached %s's %s phase", seat, phase)
+}
+
+// TestThrowAndExplosionHit: Varro throws a frag grenade by tapping (item,
+// section, distance by buttons); in ben's Environment phase its area
+// catches a character and kills Rotters, entered by tapping.
+func TestThrowAndExplosionHit(t *testing.T) {
+	tb := newTable(t, console.Setup{System: landsofruin.ID, Title: "throw", Seed: 3, Seats: []console.Seat{"ana", "ben"}})
+	tb.do("ana", "choose-side", "side", "south")
+	tb.do("ana", "choose-team", "team", "varros-line")
+	tb.do("ben", "choose-side", "side", "north")
+	tb.do("ben", "choose-team", "team", "androphages-raid")
+	tb.do("ana", "ready")
+	tb.do("ben", "ready")
+	if tb.view("ana").Phase == landsofruin.PhasePreGame {
+		tb.do("ana", "ready")
+		tb.do("ben", "ready")
+	}
+	for round := 0; round < 2; round++ {
+		seat := tb.view(console.Public).Current
+		sec := map[string]string{"ana": "south-street", "ben": "north-street"}[seat]
+		for _, c := range tb.view(console.Seat(seat)).Characters {
+			if c.Own != nil && !c.Own.Hidden {
+				tb.do(console.Seat(seat), "move", "character", c.ID, "section", sec)
+			}
+		}
+		tb.endUntil(seat, landsofruin.PhaseCommand)
+		if seat == "ana" {
+			tb.do("ana", "assign", "character", "p1-varro", "action", "throw")
+		}
+		tb.do(console.Seat(seat), "end-phase")
+		tb.do(console.Seat(seat), "end-phase")
+	}
+	tb.endUntil("ana", landsofruin.PhaseAction)
+
+	tb.panel("ana", "p1-varro")
+	tb.tap("Throw a grenade")
+	tb.tap("C")
+	for _, step := range []string{"+5", "+5", "+1", "+1"} {
+		tb.tap(step)
+	}
+	tb.golden("throw.xml")
+	tb.tap("Throw a grenade at C, 12\" away")
+	ths := tb.view("ana").Throwables
+	if len(ths) != 1 || ths[0].Section != "north-street" {
+		t.Fatalf("throwables: %+v", ths)
+	}
+
+	tb.endUntil("ben", landsofruin.PhaseEnvironment)
+	tb.panel("ben", "")
+	var victim landsofruin.CharView
+	for _, c := range tb.view("ben").Characters {
+		if c.Seat == "ben" && c.Section == "north-street" && !c.Down {
+			victim = c
+			break
+		}
+	}
+	tb.tap("Frag grenade (1), in north-street")
+	tb.tapLast(victim.Name + " (ben)") // the Rotter attacks list the characters too
+	env := tb.view("ben").Environment
+	if len(env) != 1 || env[0].Character != victim.ID || env[0].Source != landsofruin.SourceExplosive {
+		t.Fatalf("entries: %+v", env)
+	}
+	if !tb.shows(victim.Name + ": caught by Frag grenade (1)") {
+		t.Errorf("the entry is not listed: %q", tb.texts())
+	}
+	for i := 0; i < 2; i++ {
+		ts := tb.tiles("+1") // the Rotter attacks' count, then the Rotters killed
+		test.Tap(ts[len(ts)-1])
+	}
+	tb.golden("explosion.xml")
+	tb.tap("Enter 2 Rotter(s) killed")
+	if n := tb.view("ana").Players[0].RottersKilled; n != 2 {
+		t.Errorf("Rotters killed by ana's grenade: %d", n)
+	}
+	tb.tapLast(victim.Name + " (ben)") // caught: a second tap takes it back
+	if env := tb.view("ben").Environment; len(env) != 0 {
+		t.Fatalf("the hit was not taken back: %+v", env)
+	}
+}
+
+// TestActionMove: in the Action phase a character moves by a tap on a
+// section; over difficult terrain (a toggle) it may stay where it is, and
+// its movement allowance is halved.
+func TestActionMove(t *testing.T) {
+	tb := play(t, tutorial, at("attack", 1))
+	tb.panel("alice", "p1-aurel")
+	before := tb.char("alice", "p1-aurel").Own.Movement
+	here := tb.tile("I")
+	if !here.Disabled {
+		t.Fatal("moving to the section it stands in is offered without difficult terrain")
+	}
+	tb.tap("Over difficult terrain")
+	tb.tap("I")
+	if after := tb.char("alice", "p1-aurel").Own.Movement; after >= before {
+		t.Fatalf("movement %d before, %d after difficult terrain", before, after)
+	}
+	if tb.p.diff {
+		t.Error("the difficult-terrain toggle stayed on after the move")
+	}
+	tb.tap("E")
+	if c := tb.char("alice", "p1-aurel"); c.Section != "west-street" {
+		t.Fatalf("Aurel is in %q after tapping E", c.Section)
+	}
+}
+
+// TestHandOverForgetsTheSeatBefore: when the view is another seat's (a
+// hot-seat hand-over), nothing the panel showed or kept for the seat
+// before stays on it.
+func TestHandOverForgetsTheSeatBefore(t *testing.T) {
+	tb := play(t, tutorial, at("attack", 1))
+	tb.panel("alice", "p1-hale")
+	tb.tap("Attack")
+	tb.tap("semi auto")
+	tb.p.ShowOutcome([]string{"Hale's secret result"})
+	tb.p.msg = "alice's refusal"
+	tb.p.Update(tb.view("bob"), "")
+	for _, s := range []string{"Hale's secret result", "alice's refusal", "semi auto", "Signaller Hale", "LD-125"} {
+		if tb.shows(s) {
+			t.Errorf("bob's panel shows %q: %q", s, tb.texts())
+		}
+	}
+	if tb.p.flow != "" || len(tb.p.names) != 0 || tb.p.atk.mode != "" {
+		t.Errorf("the panel kept alice's drafts: flow %q, names %v, mode %q", tb.p.flow, tb.p.names, tb.p.atk.mode)
 	}
 }

@@ -79,9 +79,9 @@ func (p *Panel) objectivesPanel() []fyne.CanvasObject {
 		set := func(k int) func() {
 			return func() { p.do(landsofruin.CmdMarkObj, map[string]any{"objective": id, "count": k}) }
 		}
-		less := NewTile("−", "", set(n-1))
+		less := NewTile("−1", "", set(n-1))
 		less.Center, less.Disabled = true, n == 0
-		more := NewTile("+", "", set(n+1))
+		more := NewTile("+1", "", set(n+1))
 		more.Center = true
 		val := large(strconv.Itoa(n) + " ×")
 		val.Alignment = fyne.TextAlignCenter
