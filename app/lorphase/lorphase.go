@@ -57,8 +57,13 @@ type Panel struct {
 	selected string
 	// msg is the last refusal or error, in the player's words.
 	msg string
-	// outcome are the result lines the lead passed back (ShowOutcome).
+	// outcome are the result lines the lead passed back (ShowOutcome);
+	// top scrolls the panel up to them.
 	outcome []string
+	top     bool
+	// tapped is the title of the tile tapped last: a refusal is shown
+	// under it.
+	tapped string
 	// labels are the section labels found in the view's affordances;
 	// names the weapon, mode and target labels of the attack affordance
 	// seen so far (the declared attack holds ids only).
@@ -120,7 +125,7 @@ func (p *Panel) Update(v landsofruin.View, selected string) {
 // reset forgets everything the panel keeps between views.
 func (p *Panel) reset() {
 	p.flow, p.atk, p.thr, p.diff, p.env = "", attackDraft{}, throwDraft{}, false, envDraft{}
-	p.msg, p.outcome, p.names, p.rolls, p.rollK, p.selected = "", nil, nil, nil, "", ""
+	p.msg, p.outcome, p.names, p.rolls, p.rollK, p.selected, p.tapped = "", nil, nil, nil, "", "", ""
 }
 
 // Select selects a character without a new view (the lead's screen calls
@@ -142,6 +147,7 @@ func (p *Panel) Selected() string { return p.current() }
 // command from the panel.
 func (p *Panel) ShowOutcome(lines []string) {
 	p.outcome = append([]string(nil), lines...)
+	p.top = len(lines) > 0
 	p.rebuild()
 }
 
@@ -206,6 +212,14 @@ func (p *Panel) rebuild() {
 	}
 	p.want = nil
 	var objs []fyne.CanvasObject
+	if len(p.outcome) > 0 {
+		// The last command's result first, where the eye goes.
+		box := []fyne.CanvasObject{subheading("Result")}
+		for _, o := range p.outcome {
+			box = append(box, para(o))
+		}
+		objs = append(objs, container.NewVBox(box...))
+	}
 	if p.have {
 		objs = append(objs, p.prompts()...)
 		switch p.v.Phase {
@@ -225,19 +239,31 @@ func (p *Panel) rebuild() {
 			objs = append(objs, heading("Getting ready"), para(sentence(p.v.Prompt)))
 		}
 	}
+	// Every tile remembers being the last one tapped, so that a refusal
+	// is shown right under it.
+	at := -1
+	for i, o := range objs {
+		walkTiles(o, func(t *Tile) {
+			if t.OnTapped != nil {
+				f, title := t.OnTapped, t.Title
+				t.OnTapped = func() { p.tapped = title; f() }
+			}
+			if at < 0 && p.tapped != "" && t.Title == p.tapped {
+				at = i
+			}
+		})
+	}
 	if p.msg != "" {
 		l := para(p.msg)
 		l.Importance = widget.DangerImportance
-		objs = append(objs, l)
-	}
-	if len(p.outcome) > 0 {
-		objs = append(objs, subheading("Result"))
-		for _, o := range p.outcome {
-			objs = append(objs, para(o))
-		}
+		objs = append(objs[:at+1:at+1], append([]fyne.CanvasObject{l}, objs[at+1:]...)...)
 	}
 	p.body.Objects = objs
 	p.body.Refresh()
+	if p.top {
+		p.top = false
+		p.scroll.ScrollToTop()
+	}
 	if p.OnSections != nil {
 		p.OnSections(p.WantedSections())
 	}
@@ -454,6 +480,18 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// walkTiles calls f with every tile under o (tiles in containers).
+func walkTiles(o fyne.CanvasObject, f func(*Tile)) {
+	switch x := o.(type) {
+	case *Tile:
+		f(x)
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			walkTiles(c, f)
+		}
+	}
 }
 
 // grid lays tiles out in n columns.

@@ -10,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/commandconsole/commandconsole/console"
@@ -98,11 +99,21 @@ func (tb *table) panel(seat console.Seat, selected string) *Panel {
 	tb.t.Helper()
 	test.NewTempApp(tb.t)
 	tb.seat = seat
+	// Wired as the lead's screen wires it: the game in play (a
+	// console.Game) as the seat on screen, the new view and the
+	// command's history lines back to the panel.
+	game := console.NewLocal(tb.s)
 	tb.p = New(func(cmd string, args map[string]any) error {
-		if _, err := tb.s.Do(seat, console.Command{Name: cmd, Args: args}); err != nil {
+		out, err := game.Do(seat, console.Command{Name: cmd, Args: args})
+		if err != nil {
 			return err
 		}
-		tb.p.Update(tb.view(seat), tb.p.Selected())
+		tb.p.Update(out.View.(landsofruin.View), tb.p.Selected())
+		var lines []string
+		for _, l := range out.Lines {
+			lines = append(lines, l.Text)
+		}
+		tb.p.ShowOutcome(lines)
 		return nil
 	})
 	tb.p.Roll = func() int { return 20 }
@@ -360,6 +371,10 @@ func TestAttackDeclaredAndRolled(t *testing.T) {
 	if after := tb.char("alice", "p2-skarn").UnresolvedHits; after != before+1 {
 		t.Fatalf("Skarn's unresolved hits: %d before, %d after a 20", before, after)
 	}
+	if !tb.shows("Result") || !tb.shows("Skarn") {
+		t.Errorf("the result is not shown: %q", tb.texts())
+	}
+	tb.golden("rolled.xml")
 }
 
 // TestAttackCancelAndAppRoll: a declared attack can be cancelled, and the
@@ -398,22 +413,29 @@ func TestRefusalShownBesideControls(t *testing.T) {
 	tb := play(t, tutorial, at("attack", 1))
 	tb.panel("alice", "p1-aurel")
 	tb.tap("Attack")
-	tb.tap("suppressing fire")
+	tb.tap("focus fire") // one target at most
 	tb.tap("Skarn, in C")
 	tb.tap("Vrask the Pusher, in F")
-	for _, b := range tb.tiles("Long (over 20\")") {
+	for _, b := range tb.tiles("Short (up to 10\")") {
 		test.Tap(b)
 	}
-	for _, w := range tb.tiles("Within 5\" of the first target") {
-		test.Tap(w)
-	}
+	tb.tap("Within 5\" of the first target")
 	tb.tap("Declare the attack")
 	if tb.view("alice").Attack != nil {
-		t.Skip("the rules accepted the attack")
+		t.Fatal("the rules accepted two targets for focus fire")
 	}
-	if !tb.shows("The mode needs") && !tb.shows("needs") {
-		t.Fatalf("no refusal shown: %q", tb.texts())
+	objs := tb.p.body.Objects
+	for i, o := range objs {
+		if x, ok := o.(*Tile); ok && x.Title == "Declare the attack" {
+			l, ok := objs[i+1].(*widget.Label)
+			if !ok || !strings.Contains(l.Text, "attacks at most 1 target(s); 2 named") || l.Importance != widget.DangerImportance {
+				t.Fatalf("under the Declare tile: %#v", objs[i+1])
+			}
+			tb.golden("refused.xml")
+			return
+		}
 	}
+	t.Fatalf("no Declare tile: %q", tb.texts())
 }
 
 // TestSyncMoveByTapAndMap: in the Sync phase a character is placed by a
@@ -742,5 +764,56 @@ func TestHandOverForgetsTheSeatBefore(t *testing.T) {
 	}
 	if tb.p.flow != "" || len(tb.p.names) != 0 || tb.p.atk.mode != "" {
 		t.Errorf("the panel kept alice's drafts: flow %q, names %v, mode %q", tb.p.flow, tb.p.names, tb.p.atk.mode)
+	}
+}
+
+// bigText is the test theme with every text size made 1.6 times larger
+// (the largest text size a player may choose).
+type bigText struct{ fyne.Theme }
+
+func (b bigText) Size(n fyne.ThemeSizeName) float32 {
+	switch n {
+	case theme.SizeNameText, theme.SizeNameSubHeadingText, theme.SizeNameHeadingText, theme.SizeNameCaptionText:
+		return b.Theme.Size(n) * 1.6
+	}
+	return b.Theme.Size(n)
+}
+
+// TestNarrowAndLargeText: every panel fits a 400-px-wide phone at the
+// largest text size (nothing wider than the screen), and every tile is a
+// large touch target.
+func TestNarrowAndLargeText(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		stop     func(script.Line) bool
+		seat     console.Seat
+		selected string
+		taps     []string
+	}{
+		{"command", at("shortcut", 1), "alice", "p1-aurel", nil},
+		{"attack", at("attack", 1), "alice", "p1-hale", []string{"Attack", "rapid fire", "Skarn, in C", "Vrask the Pusher, in F"}},
+		{"roll", at("roll", 1), "alice", "", nil},
+		{"sync", at("end-phase", 5), "alice", "p1-aurel", nil},
+		{"environment", at("rotter-attack", 1), "bob", "", []string{"Signaller Hale (alice)"}},
+		{"objectives", at("mark-objective", 1), "alice", "", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := play(t, tutorial, tc.stop)
+			tb.panel(tc.seat, tc.selected)
+			fyne.CurrentApp().Settings().SetTheme(bigText{test.Theme()})
+			for _, s := range tc.taps {
+				tb.tap(s)
+			}
+			tb.w.Resize(fyne.NewSize(400, 800))
+			tb.p.Refresh()
+			if w := tb.p.body.MinSize().Width; w > 400 {
+				t.Errorf("the panel needs %.0f px of width", w)
+			}
+			walk(tb.p, func(o fyne.CanvasObject) {
+				if x, ok := o.(*Tile); ok && x.MinSize().Height < MinTouch {
+					t.Errorf("tile %q is %.0f high", x.Title, x.MinSize().Height)
+				}
+			})
+		})
 	}
 }

@@ -113,9 +113,10 @@ func (r *tileRenderer) Destroy() {}
 func (r *tileRenderer) Refresh() {
 	t := r.t
 	r.title.Text, r.side.Text, r.detail.Text = t.Title, t.Side, t.Detail
-	r.title.Alignment = fyne.TextAlignLeading
+	r.title.Alignment, r.title.SizeName = fyne.TextAlignLeading, theme.SizeNameText
 	if t.Center {
-		r.title.Alignment = fyne.TextAlignCenter
+		// Number pads: the numbers large and centred.
+		r.title.Alignment, r.title.SizeName = fyne.TextAlignCenter, theme.SizeNameSubHeadingText
 	}
 	if t.Side == "" {
 		r.side.Hide()
