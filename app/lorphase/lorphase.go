@@ -9,6 +9,26 @@
 // through an Act callback and never imports the play frame, the store or
 // the session. Every choice is a tap on a value the view offers; numbers
 // are entered with buttons; nothing is typed.
+//
+// The lead's screen wires a panel to the game in play like this (the tests
+// do the same through console.Local):
+//
+//	panel := lorphase.New(func(cmd string, args map[string]any) error {
+//		out, err := game.Do(seat, console.Command{Name: cmd, Args: args})
+//		if err != nil {
+//			return err // a *console.Rejection is shown under the tile tapped
+//		}
+//		panel.Update(out.View.(landsofruin.View), selected)
+//		panel.ShowOutcome(texts(out.Lines)) // the result, at the top
+//		return nil
+//	})
+//	panel.OnSelect = func(id string) { selected = id; cards.SetSelected(id); tableMap.SetSelected(id) }
+//	panel.OnSections = func(ids []string) { /* highlight them on the map */ }
+//	tableMap.OnSectionTapped = func(s string) { panel.TapSection(s) }
+//
+// and calls panel.Update(v, selected) (on the UI goroutine) whenever the
+// seat's view changes, and panel.Select(id) when a card or a map circle is
+// tapped.
 package lorphase
 
 import (
@@ -17,12 +37,14 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
+	"github.com/commandconsole/commandconsole/games/landsofruin/content"
 )
 
 // Act sends one command as the seat on screen: nil when the game accepted
@@ -157,9 +179,16 @@ func (p *Panel) SectionHook() func(section string) bool { return p.TapSection }
 
 // TapSection takes a section tapped on the table map: the landing place
 // of a throw being prepared, else the new section of the selected
-// character in the Action and Sync phases (a move). It returns false when
-// the panel has no use for the tap now or the section is not allowed.
+// character in the Action and Sync phases (a move). "" is the map's
+// off-table strip along the seat's own edge. It returns false when the
+// panel has no use for the tap now or the section is not allowed.
 func (p *Panel) TapSection(section string) bool {
+	if section == "" && p.have {
+		// The map's off-table strip (drawn along the seat's own edge).
+		if me, ok := p.me(); ok && me.Side != "" {
+			section = content.StripID(content.Side(me.Side))
+		}
+	}
 	if !p.have || !contains(p.want, section) {
 		return false
 	}
@@ -218,7 +247,9 @@ func (p *Panel) rebuild() {
 		for _, o := range p.outcome {
 			box = append(box, para(o))
 		}
-		objs = append(objs, container.NewVBox(box...))
+		bg := canvas.NewRectangle(theme.Color(theme.ColorNameSelection))
+		bg.CornerRadius = theme.InputRadiusSize()
+		objs = append(objs, container.NewStack(bg, container.NewVBox(box...)))
 	}
 	if p.have {
 		objs = append(objs, p.prompts()...)

@@ -463,6 +463,12 @@ func TestSyncMoveByTapAndMap(t *testing.T) {
 	if tb.p.TapSection("no-such-section") {
 		t.Fatal("an unknown section was taken")
 	}
+	if !tb.p.TapSection("") { // the map's off-table strip, alice's (south) edge
+		t.Fatal("the off-table strip was not taken")
+	}
+	if c := tb.char("alice", "p1-aurel"); c.Section != "off-south" {
+		t.Fatalf("Aurel is in %q after the strip", c.Section)
+	}
 }
 
 // TestEnvironmentInstructionsAndRotterAttack: alice's Environment phase
