@@ -79,7 +79,7 @@ func (p *Panel) commandPanel() []fyne.CanvasObject {
 			out = append(out, t)
 		}
 	}
-	if a, ok := p.aff(landsofruin.CmdAssign); ok && !a.Allowed && a.Reason != "" {
+	if a, ok := p.aff(landsofruin.CmdAssign); ok && !a.Allowed && len(a.Args) == 0 {
 		out = append(out, subheading("Actions"), para("✕ "+a.Reason))
 	} else {
 		out = append(out, subheading("Actions"))

@@ -139,7 +139,7 @@ func (p *Panel) entries() []fyne.CanvasObject {
 		e := e
 		who := p.name(e.Character)
 		switch e.Source {
-		case "rotter":
+		case landsofruin.SourceRotter:
 			t := NewTile(fmt.Sprintf("%s: %d × %s", who, e.Count, p.kindName(e.Kind)), "", func() {
 				p.do(landsofruin.CmdRotterAttack, map[string]any{"character": e.Character, "kind": e.Kind, "count": 0})
 			})

@@ -129,7 +129,7 @@ func (r *tileRenderer) Refresh() {
 		r.detail.Show()
 	}
 	r.bg.StrokeWidth = 2
-	th := theme.Current()
+	th := theme.CurrentForWidget(t)
 	v := fyne.CurrentApp().Settings().ThemeVariant()
 	switch {
 	case t.Disabled:
