@@ -1,0 +1,299 @@
+package lorphase
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+
+	"github.com/commandconsole/commandconsole/games/landsofruin"
+	"github.com/commandconsole/commandconsole/npc"
+)
+
+// envDraft is a Rotter attack or an explosion hit being entered.
+type envDraft struct {
+	char, kind string
+	count      int
+	throwable  string
+	rotters    int
+}
+
+// stepTitles name the Rotter instruction steps.
+var stepTitles = map[string]string{
+	npc.StepSkipped:    "Skipped",
+	npc.StepLurkers:    "Lurkers",
+	npc.StepMove:       "Move the Rotters",
+	npc.StepExplosions: "Explosions",
+	npc.StepAttacks:    "Rotter attacks",
+	npc.StepSpawn:      "New Rotters",
+}
+
+// kindName is a Rotter kind's name ("Veteran"), from the rotter-attack
+// affordance.
+func (p *Panel) kindName(kind string) string {
+	if c, ok := choice(p.choices(landsofruin.CmdRotterAttack, "kind", ""), kind); ok && c.Label != "" {
+		return c.Label
+	}
+	return kind
+}
+
+// environmentPanel: the Rotters' plan in large text, the entry of Rotter
+// attacks and explosion hits, the entries, and the end of the phase.
+func (p *Panel) environmentPanel() []fyne.CanvasObject {
+	title := "Environment phase"
+	r := p.v.Rotters
+	if r != nil && r.Phase > 0 {
+		title += fmt.Sprintf(" %d · threat %d", r.Phase, r.Threat)
+	}
+	out := []fyne.CanvasObject{heading(title)}
+	if !p.mine() && p.v.Current != "" {
+		out = append(out, para(fmt.Sprintf("It is %s's Environment phase: every player enters the Rotter attacks; %s ends the phase.", p.v.Current, p.v.Current)))
+	}
+	out = append(out, p.rotterPlan(r)...)
+	out = append(out, p.entries()...)
+	out = append(out, p.rotterEntry()...)
+	out = append(out, p.explosionEntry()...)
+	if p.mine() {
+		if a, ok := p.aff(landsofruin.CmdEndPhase); ok {
+			if a.Allowed {
+				out = append(out, NewTile("Roll the attacks and end the phase", "", func() { p.do(landsofruin.CmdEndPhase, nil) }))
+			} else {
+				out = append(out, disabledTile("End the phase", "", a.Reason))
+			}
+		}
+	}
+	return out
+}
+
+// rotterPlan is the plan's text: target, instructions, spawns, held
+// Rotters, lurkers.
+func (p *Panel) rotterPlan(r *landsofruin.RotterPlanView) []fyne.CanvasObject {
+	if r == nil {
+		return []fyne.CanvasObject{para("No Rotter plan this phase: move and spawn the Rotters as the scenario says, then enter their attacks.")}
+	}
+	if r.Skipped {
+		return []fyne.CanvasObject{large("The Rotters skip this Environment phase.")}
+	}
+	var out []fyne.CanvasObject
+	if r.Section != "" {
+		t := "The Rotters go for " + p.section(r.Section)
+		if r.Character != "" {
+			t += ", at " + p.name(r.Character)
+		}
+		out = append(out, large(t+"."))
+	}
+	if len(r.Instructions) > 0 {
+		out = append(out, subheading("On the table, in this order"))
+		for i, in := range r.Instructions {
+			st := stepTitles[in.Step]
+			if st == "" {
+				st = sentence(in.Step)
+			}
+			out = append(out, subheading(fmt.Sprintf("%d. %s", i+1, st)), large(in.Text))
+			if in.Character != "" && !strings.Contains(in.Text, p.name(in.Character)) {
+				out = append(out, para("Character: "+p.name(in.Character)))
+			}
+		}
+	} else {
+		for _, s := range r.Spawns {
+			out = append(out, large(fmt.Sprintf("Place %d %s at spawn point %s.", s.Count, p.kindName(s.Kind), s.Point)))
+		}
+	}
+	if len(r.Spawns) > 0 {
+		var sp []string
+		for _, s := range r.Spawns {
+			sp = append(sp, fmt.Sprintf("%s: %d × %s", s.Point, s.Count, p.kindName(s.Kind)))
+		}
+		out = append(out, para("Spawn points: "+strings.Join(sp, "; ")))
+	}
+	if r.Held > 0 {
+		out = append(out, para(fmt.Sprintf("%d Rotter(s) wait outside the table (held: their edge is within 10\" of characters).", r.Held)))
+	}
+	for _, l := range r.Lurkers {
+		who := p.name(l.Character)
+		if l.Detected {
+			out = append(out, para(fmt.Sprintf("Lurker %s in %s goes for %s, who spotted it: enter its attack with the others.", l.ID, p.section(l.Section), who)))
+			continue
+		}
+		res := "misses"
+		if l.Roll >= l.Need {
+			res = "hits"
+		}
+		out = append(out, para(fmt.Sprintf("Lurker %s in %s attacks %s: rolled %d, needs %d, %s (entered by the app).", l.ID, p.section(l.Section), who, l.Roll, l.Need, res)))
+	}
+	if t := p.v.RotterCount; t != nil {
+		out = append(out, para(fmt.Sprintf("Rotters: %d before the game, %d arrived since, %d killed.", t.PreGame, t.Arrived, t.Killed)))
+	}
+	return out
+}
+
+// entries lists the attacks entered this phase, each with a tile that
+// takes it back.
+func (p *Panel) entries() []fyne.CanvasObject {
+	if len(p.v.Environment) == 0 {
+		return []fyne.CanvasObject{subheading("Entered"), para("No attack entered yet.")}
+	}
+	out := []fyne.CanvasObject{subheading("Entered")}
+	for _, e := range p.v.Environment {
+		e := e
+		who := p.name(e.Character)
+		switch e.Source {
+		case landsofruin.SourceRotter:
+			t := NewTile(fmt.Sprintf("%s: %d × %s", who, e.Count, p.kindName(e.Kind)), "", func() {
+				p.do(landsofruin.CmdRotterAttack, map[string]any{"character": e.Character, "kind": e.Kind, "count": 0})
+			})
+			t.Detail = "tap to take it back"
+			out = append(out, t)
+		case landsofruin.SourceExplosive:
+			t := NewTile(fmt.Sprintf("%s: caught by %s (%d)", who, p.throwableName(e.Throwable), e.Throwable), "", func() {
+				p.do(landsofruin.CmdExplosionHit, map[string]any{"throwable": e.Throwable, "character": e.Character, "count": 0})
+			})
+			t.Detail = "tap to take it back"
+			out = append(out, t)
+		default:
+			n := e.Count
+			if n == 0 {
+				n = len(e.Lurkers)
+			}
+			out = append(out, para(fmt.Sprintf("%s: %d lurker(s), %s (entered by the app)", who, n, p.kindName(e.Kind))))
+		}
+	}
+	return out
+}
+
+// throwableName names a throwable on the table.
+func (p *Panel) throwableName(id int) string {
+	for _, t := range p.v.Throwables {
+		if t.ID == id {
+			return t.Name
+		}
+	}
+	return "a throwable"
+}
+
+// rotterEntry: character, kind and number of the Rotters in base contact.
+func (p *Panel) rotterEntry() []fyne.CanvasObject {
+	a, ok := p.aff(landsofruin.CmdRotterAttack)
+	if !ok {
+		return nil
+	}
+	out := []fyne.CanvasObject{subheading("Enter Rotter attacks")}
+	if !a.Allowed {
+		return append(out, para("✕ "+a.Reason))
+	}
+	d := &p.env
+	chars := p.choices(landsofruin.CmdRotterAttack, "character", "")
+	if _, ok := choice(chars, d.char); !ok {
+		d.char = ""
+	}
+	var tiles []fyne.CanvasObject
+	for _, c := range chars {
+		id := c.Value
+		t := tileFor(c, "", func() { d.char = id; p.rebuild() })
+		t.Selected = d.char == id
+		tiles = append(tiles, t)
+	}
+	out = append(out, para("Who do they attack?"), grid(2, tiles))
+	kinds := p.choices(landsofruin.CmdRotterAttack, "kind", "")
+	if d.kind == "" && len(kinds) > 0 {
+		d.kind = kinds[0].Value
+	}
+	tiles = nil
+	for _, k := range kinds {
+		kind := k.Value
+		t := tileFor(k, "", func() { d.kind = kind; p.rebuild() })
+		t.Selected = d.kind == kind
+		tiles = append(tiles, t)
+	}
+	if d.count < 1 {
+		d.count = 1
+	}
+	out = append(out, para("Which kind?"), grid(3, tiles), para("How many in base contact?"),
+		p.stepper(&d.count, 1, 20, strconv.Itoa(d.count)))
+	enter := NewTile(fmt.Sprintf("Enter %d × %s", d.count, p.kindName(d.kind)), "", func() {
+		if p.do(landsofruin.CmdRotterAttack, map[string]any{"character": d.char, "kind": d.kind, "count": d.count}) {
+			p.env.char, p.env.count = "", 1
+			p.rebuild()
+		}
+	})
+	if d.char == "" {
+		enter.Disabled, enter.Detail = true, "✕ tap the character they attack first"
+	} else {
+		enter.Title += " on " + p.name(d.char)
+	}
+	return append(out, enter)
+}
+
+// explosionEntry: the characters caught in a throwable's area, and the
+// Rotters it killed.
+func (p *Panel) explosionEntry() []fyne.CanvasObject {
+	ths := p.choices(landsofruin.CmdExplosionHit, "throwable", "")
+	if len(ths) == 0 {
+		return nil
+	}
+	d := &p.env
+	out := []fyne.CanvasObject{subheading("Explosions")}
+	for _, t := range ths {
+		tid := t.Value
+		tile := tileFor(t, "", func() { d.throwable = tid; p.rebuild() })
+		if !tile.Disabled && t.Note != "" {
+			tile.Detail = "area " + t.Note
+		}
+		tile.Selected = d.throwable == tid
+		out = append(out, tile)
+	}
+	if _, ok := choice(ths, d.throwable); !ok || d.throwable == "" {
+		return out
+	}
+	n, _ := strconv.Atoi(d.throwable)
+	var tiles []fyne.CanvasObject
+	for _, c := range p.choices(landsofruin.CmdExplosionHit, "character", d.throwable) {
+		id := c.Value
+		in := false
+		for _, e := range p.v.Environment {
+			in = in || e.Source == landsofruin.SourceExplosive && e.Throwable == n && e.Character == id
+		}
+		count := 1
+		if in {
+			count = 0
+		}
+		t := tileFor(c, "", func() {
+			p.do(landsofruin.CmdExplosionHit, map[string]any{"throwable": n, "character": id, "count": count})
+		})
+		t.Selected = in
+		if in {
+			t.Detail = "caught: tap to take it back"
+		}
+		tiles = append(tiles, t)
+	}
+	if len(tiles) > 0 {
+		out = append(out, para("Who is caught in the area?"), grid(2, tiles))
+	}
+	out = append(out, para("Rotters killed in the area:"), p.stepper(&d.rotters, 0, 50, strconv.Itoa(d.rotters)),
+		NewTile(fmt.Sprintf("Enter %d Rotter(s) killed", d.rotters), "", func() {
+			if p.do(landsofruin.CmdExplosionHit, map[string]any{"throwable": n, "rotters": d.rotters}) {
+				p.env.rotters = 0
+				p.rebuild()
+			}
+		}))
+	return out
+}
+
+// syncPanel: place each character in its section (or off the table).
+func (p *Panel) syncPanel() []fyne.CanvasObject {
+	if !p.mine() {
+		return p.notMine()
+	}
+	id := p.current()
+	c, ok := p.char(id)
+	if !ok || c.Own == nil {
+		return []fyne.CanvasObject{heading("Sync phase"), para("You have no character to place.")}
+	}
+	out := []fyne.CanvasObject{
+		heading("Sync · " + c.Name),
+		para("Tell the app where each character stands now: pick one, then its section (or drag it on the table map)."),
+		p.characterPicker(func(c landsofruin.CharView) string { return "in " + p.section(c.Section) }),
+	}
+	return append(out, p.movePicker(id, c, c.Name+" stands in")...)
+}
