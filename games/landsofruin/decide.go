@@ -1247,8 +1247,16 @@ func (g *state) outcomes(rolls []int) ([]string, []int, error) {
 }
 
 func (g *state) decideRoll(args console.Args, d *console.Dice) ([]console.Event, error) {
-	rolls, err := parseInts(args.String("d20"), "d20", 1, 20)
-	if err != nil {
+	var rolls []int
+	var err error
+	appRolled := strings.TrimSpace(args.String("d20")) == AppRoll
+	if appRolled {
+		// The app rolls with the game's dice: seeded, recorded in the
+		// event, replayed the same.
+		for range g.Attack.Targets {
+			rolls = append(rolls, d.Roll(20))
+		}
+	} else if rolls, err = parseInts(args.String("d20"), "d20", 1, 20); err != nil {
 		return nil, err
 	}
 	if n := len(g.Attack.Targets); len(rolls) != n {
@@ -1284,7 +1292,7 @@ func (g *state) decideRoll(args console.Args, d *console.Dice) ([]console.Event,
 		}
 	}
 	return one(EventAttackResolved, AttackResolved{Rolls: rolls, Outcomes: outs, Powers: powers, Rounds: left,
-		Absorbed: absorbed, AbsorbRolls: absorbRolls}, false)
+		Absorbed: absorbed, AbsorbRolls: absorbRolls, AppRolled: appRolled}, false)
 }
 
 func (g *state) decideProposeEnd(p int, d *console.Dice) ([]console.Event, error) {

@@ -257,7 +257,11 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 			}
 			parts = append(parts, s)
 		}
-		return g.name(a.Attacker) + "'s attack: " + strings.Join(parts, "; "), true, nil
+		line := g.name(a.Attacker) + "'s attack: " + strings.Join(parts, "; ")
+		if x.AppRolled {
+			line += " (the app rolled)"
+		}
+		return line, true, nil
 	case EventEndProposed:
 		return who + " proposes to end the game", true, nil
 	case EventEndAgreed:

@@ -221,6 +221,9 @@ type AttackResolved struct {
 	// close-support d100 (0 none); both nil when no target had a cohort.
 	Absorbed    []string `msgpack:"absorbed,omitempty"`
 	AbsorbRolls []int    `msgpack:"absorb_rolls,omitempty"`
+	// AppRolled: the app rolled the d20s (roll d20=app), with the game's
+	// dice.
+	AppRolled bool `msgpack:"app_rolled,omitempty"`
 }
 
 // EndVote is the payload of end-proposed, end-agreed and end-refused.

@@ -258,6 +258,10 @@ const (
 	PhaseOver        = "over"
 )
 
+// AppRoll is the roll command's d20 value that lets the app roll the
+// attack's dice with the game's own (seeded, recorded) dice.
+const AppRoll = "app"
+
 // Command names.
 const (
 	CmdChooseRole   = "choose-role"
@@ -443,7 +447,7 @@ func buildCommands() []console.CommandSpec {
 			Doc:  "Declare an attack with an assigned shoot, aim-and-shoot or close-combat action: the console shows the d20 score needed per target.",
 			When: "your Action phase"},
 		{Name: CmdRoll, Version: 1, Args: []console.ArgSpec{{Name: "d20", Kind: console.ArgString, Required: true, MaxLen: 200,
-			Doc: "the d20 rolled for each target of the declared attack, in order, comma separated (\"14,3\")"}},
+			Doc: "the d20 rolled for each target of the declared attack, in order, comma separated (\"14,3\"); \"app\" lets the app roll them with the game's dice"}},
 			Doc:  "Enter the dice rolled for the declared attack: ammunition is spent, suppression applied, hits become unresolved hits.",
 			When: "your Action phase, after attack"},
 		{Name: CmdCancelAttack, Version: 1, Doc: "Drop the declared attack before rolling; nothing is spent.", When: "your Action phase, after attack"},

@@ -195,7 +195,8 @@ type CharView struct {
 	Name string `json:"name"`
 	Seat string `json:"seat"`
 	Kind string `json:"kind"`
-	// Section is the map section it stands in; empty off the table.
+	// Section is the map section it stands in: an off-table section
+	// ("off-south") once it left the table; empty before deployment.
 	Section string `json:"section,omitempty"`
 	// Down: pinned, unconscious or dead, as opponents are told.
 	Down    bool `json:"down,omitempty"`
@@ -294,21 +295,26 @@ type HitView struct {
 
 // AttackView is the declared attack, waiting for its dice.
 type AttackView struct {
-	Attacker string             `json:"attacker"`
-	Action   string             `json:"action"`
-	Weapon   string             `json:"weapon"`
-	Mode     string             `json:"mode"`
-	Band     string             `json:"band"`
-	Aim      bool               `json:"aim,omitempty"`
-	Targets  []AttackTargetView `json:"targets"`
+	Attacker string `json:"attacker"`
+	Action   string `json:"action"`
+	Weapon   string `json:"weapon"`
+	Mode     string `json:"mode"`
+	// WeaponName and ModeName are the weapon's and the mode's names.
+	WeaponName string             `json:"weapon_name,omitempty"`
+	ModeName   string             `json:"mode_name,omitempty"`
+	Band       string             `json:"band"`
+	Aim        bool               `json:"aim,omitempty"`
+	Targets    []AttackTargetView `json:"targets"`
 }
 
 // AttackTargetView is one target of the declared attack and the d20 score
 // it needs.
 type AttackTargetView struct {
 	Target string `json:"target"`
-	Cover  string `json:"cover"`
-	Need   int    `json:"need"`
+	// Name is the target's name.
+	Name  string `json:"name,omitempty"`
+	Cover string `json:"cover"`
+	Need  int    `json:"need"`
 }
 
 // publicEffects are the effects opponents see on the table.
@@ -392,8 +398,14 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	}
 	if a := g.Attack; a != nil {
 		av := AttackView{Attacker: a.Attacker, Action: a.Action, Weapon: a.Weapon, Mode: a.Mode, Band: rules.Band(a.Band).String(), Aim: a.Aim}
+		if w := data().rd.Weapon(a.Weapon); w != nil {
+			av.WeaponName = w.Name
+		}
+		if m := data().rd.Mode(a.Weapon, a.Mode); m != nil {
+			av.ModeName = m.Name
+		}
 		for _, t := range a.Targets {
-			av.Targets = append(av.Targets, AttackTargetView{Target: t.Target, Cover: coverName(t.Cover), Need: t.Need})
+			av.Targets = append(av.Targets, AttackTargetView{Target: t.Target, Name: g.name(t.Target), Cover: coverName(t.Cover), Need: t.Need})
 		}
 		v.Attack = &av
 	}
