@@ -69,8 +69,15 @@ func NewPanel(v landsofruin.View, act Act, cfg PanelConfig) *Panel {
 	return p
 }
 
-// Update redraws the panel in place from the seat's new view.
+// Update redraws the panel in place from the seat's new view. Given
+// another seat's view, it forgets what the previous seat left open (a
+// refusal, a half-built team).
 func (p *Panel) Update(v landsofruin.View) {
+	if v.Seat != p.v.Seat {
+		// Another seat's view (a hot-seat screen reusing the panel):
+		// nothing the previous seat did here stays on screen.
+		p.errs, p.change, p.builder = map[string]string{}, map[string]bool{}, nil
+	}
 	p.v = v
 	if v.Phase != landsofruin.PhaseSetup {
 		p.builder = nil
@@ -161,7 +168,7 @@ func (p *Panel) summary(step, text string) fyne.CanvasObject {
 		p.change[step] = true
 		p.rebuild()
 	})
-	return container.NewBorder(nil, nil, nil, ch, l)
+	return container.NewBorder(nil, nil, nil, touch(ch), l)
 }
 
 // reason is why a command is not allowed, for a step that cannot be

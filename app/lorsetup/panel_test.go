@@ -266,3 +266,47 @@ func TestRefusalShown(t *testing.T) {
 		t.Fatalf("refusal not shown: %q %s", p.Error(StepRole), texts(p))
 	}
 }
+
+// TestSeatChangeForgets: a panel given another seat's view keeps nothing
+// of the previous seat's half-built team or refusals.
+func TestSeatChangeForgets(t *testing.T) {
+	tb := newTable(t, tutorial, nil)
+	alice := tb.panels["alice"]
+	tap(t, alice, "Reclaimers")
+	tap(t, alice, "Build a team")
+	plusButtons(t, alice)[5].Tapped(nil)
+	typeName(t, alice, "Secret Plan")
+	alice.Update(tb.view("bob"))
+	if hasText(alice, "Secret Plan") || hasText(alice, "Build your team") {
+		t.Fatalf("bob sees alice's builder:\n%s", strings.Join(texts(alice), "\n"))
+	}
+}
+
+// TestNarrow: every step fits a 400-px-wide phone.
+func TestNarrow(t *testing.T) {
+	ct := customTeam(t)
+	tb := newTable(t, map[string]string{"scenario": "fight-to-the-death", "map": "crossroads"},
+		map[console.Seat]PanelConfig{"alice": {Rosters: []landsofruin.CustomTeam{ct}, Characters: ct.Characters}})
+	alice, bob := tb.panels["alice"], tb.panels["bob"]
+	check := func(step string) {
+		t.Helper()
+		if w := alice.MinSize().Width; w > 400 {
+			t.Errorf("%s: alice's panel is %v wide", step, w)
+		}
+	}
+	check("start")
+	tap(t, alice, "Build a team")
+	check("builder")
+	tap(t, alice, "Back to the teams")
+	tap(t, alice, "Sit at the south side")
+	tap(t, bob, "Sit at the north side")
+	tap(t, alice, "Vance's Patrol")
+	tap(t, bob, "Night Raiders")
+	tap(t, alice, "I am ready")
+	check("ready")
+	tap(t, bob, "I am ready")
+	check("pre-game")
+	if w := NewGame(NewGameConfig{}).MinSize().Width; w > 400 {
+		t.Errorf("the new-game form is %v wide", w)
+	}
+}
