@@ -25,6 +25,12 @@ type NewGameConfig struct {
 	OnCancel func()
 }
 
+// The map picker's buttons: the previous and the next map.
+const (
+	PrevMap = "◀"
+	NextMap = "▶"
+)
+
 // NewGameForm is the Lands of Ruin new-game form: scenario (with its
 // story, roles and objectives), map (flipped through with previous/next
 // or a swipe), mode, units and title, then Create.
@@ -178,9 +184,11 @@ func (f *NewGameForm) rebuild() {
 		heading("Units"), f.tiles("units"), heading("Title"), tall(f.title))
 	bar := []fyne.CanvasObject{button("Create game", widget.HighImportance, f.create)}
 	if f.cfg.OnCancel != nil {
-		bar = append([]fyne.CanvasObject{button("Cancel", widget.MediumImportance, f.cfg.OnCancel)}, bar...)
+		bar = append(bar, button("Cancel", widget.MediumImportance, f.cfg.OnCancel))
 	}
-	objs = append(objs, tall(container.NewGridWithColumns(len(bar), bar...)))
+	for _, b := range bar {
+		objs = append(objs, tall(b))
+	}
 	f.box.Objects = objs
 	f.box.Refresh()
 }
@@ -201,9 +209,9 @@ func (f *NewGameForm) mapPicker() fyne.CanvasObject {
 		f.rebuild()
 	}
 	drawing := newSwipe(container.NewGridWrap(fyne.NewSize(360, 360), drawMap(f.cfg.DrawMap, m.Value, m.Label, "")), flip)
-	prev := button("◀ Previous map", widget.MediumImportance, func() { flip(-1) })
-	next := button("Next map ▶", widget.MediumImportance, func() { flip(1) })
-	count := widget.NewLabelWithStyle(fmt.Sprintf("%d of %d", f.mapIndex+1, len(maps)), fyne.TextAlignCenter, fyne.TextStyle{})
+	prev := button(PrevMap, widget.MediumImportance, func() { flip(-1) })
+	next := button(NextMap, widget.MediumImportance, func() { flip(1) })
+	count := widget.NewLabelWithStyle(fmt.Sprintf("Map %d of %d", f.mapIndex+1, len(maps)), fyne.TextAlignCenter, fyne.TextStyle{})
 	note := m.Note
 	if d := mapDescription(m.Value); d != "" {
 		note += "\n" + d
@@ -215,7 +223,7 @@ func (f *NewGameForm) mapPicker() fyne.CanvasObject {
 		pick.Title = "Play on " + m.Label
 	}
 	chosen := para("Chosen: " + f.label("map", f.picked["map"]))
-	return container.NewVBox(container.NewCenter(drawing), tall(container.NewGridWithColumns(3, prev, count, next)), pick, chosen)
+	return container.NewVBox(container.NewCenter(drawing), container.NewBorder(nil, nil, touch(prev), touch(next), count), pick, chosen)
 }
 
 // swipe is a drawing that flips to the previous or next one when dragged

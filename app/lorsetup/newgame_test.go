@@ -39,14 +39,14 @@ func TestNewGameOptions(t *testing.T) {
 		{"defaults", "", nil, "Fight to the Death", defaults},
 		{"units from the settings", "cm", nil, "Fight to the Death", with("units", "cm")},
 		{"unknown units setting", "furlongs", nil, "Fight to the Death", defaults},
-		{"tutorial on the plaza, basic", "", []string{"Two player tutorial", "Next map ▶", "Play on Ruined Plaza (6'×4')", "basic"},
+		{"tutorial on the plaza, basic", "", []string{"Two player tutorial", NextMap, "Play on Ruined Plaza (6'×4')", "basic"},
 			"Two player tutorial", with("scenario", "two-player-tutorial", "map", "ruined-plaza", "mode", "basic")},
-		{"previous wraps round", "", []string{"◀ Previous map", "Play on Town Square (3'×3')"},
+		{"previous wraps round", "", []string{PrevMap, "Play on Town Square (3'×3')"},
 			"Fight to the Death", with("map", "town-square")},
-		{"flipping does not choose", "", []string{"Next map ▶", "Next map ▶"}, "Fight to the Death", defaults},
+		{"flipping does not choose", "", []string{NextMap, NextMap}, "Fight to the Death", defaults},
 		{"swipe left is the next map", "", []string{"swipe:-120", "Play on Ruined Plaza (6'×4')"},
 			"Fight to the Death", with("map", "ruined-plaza")},
-		{"a short swipe stays", "", []string{"swipe:-20", "Next map ▶", "Play on Ruined Plaza (6'×4')"},
+		{"a short swipe stays", "", []string{"swipe:-20", NextMap, "Play on Ruined Plaza (6'×4')"},
 			"Fight to the Death", with("map", "ruined-plaza")},
 		{"typed title kept", "in", []string{"type:Friday game", "VIP", "centimetres"},
 			"Friday game", with("scenario", "vip", "units", "cm")},
@@ -132,7 +132,7 @@ func TestNewGameMapDrawer(t *testing.T) {
 		},
 		OnCancel: func() { cancelled = true },
 	})
-	tap(t, f, "Next map ▶")
+	tap(t, f, NextMap)
 	if want := []string{"crossroads/", "ruined-plaza/"}; !reflect.DeepEqual(drawn, want) {
 		t.Errorf("drawn %v, want %v", drawn, want)
 	}

@@ -57,6 +57,9 @@ type Panel struct {
 	change map[string]bool
 	// builder is the custom team builder, while it is open.
 	builder *teamBuilder
+	// sent: a command was accepted and its new view has not come yet;
+	// taps that send are ignored until it does (no double sends).
+	sent bool
 
 	box *fyne.Container
 }
@@ -69,7 +72,9 @@ func NewPanel(v landsofruin.View, act Act, cfg PanelConfig) *Panel {
 	return p
 }
 
-// Update redraws the panel in place from the seat's new view. Given
+// Update redraws the panel in place from the seat's new view; after a
+// command the panel sent is accepted it takes no other tap until Update
+// brings the new view (so a double tap sends once). Given
 // another seat's view, it forgets what the previous seat left open (a
 // refusal, a half-built team).
 func (p *Panel) Update(v landsofruin.View) {
@@ -79,6 +84,7 @@ func (p *Panel) Update(v landsofruin.View) {
 		p.errs, p.change, p.builder = map[string]string{}, map[string]bool{}, nil
 	}
 	p.v = v
+	p.sent = false
 	if v.Phase != landsofruin.PhaseSetup {
 		p.builder = nil
 		p.change = map[string]bool{}
@@ -113,11 +119,14 @@ func (p *Panel) aff(cmd string) console.Affordance {
 
 // send gives cmd with args as the seat and keeps the refusal for step.
 func (p *Panel) send(step, cmd string, args map[string]any) bool {
-	if p.act == nil {
+	if p.act == nil || p.sent {
 		return false
 	}
+	// Set before act: a lead that calls Update inside act clears it.
+	p.sent = true
 	err := p.act(cmd, args)
 	if err != nil {
+		p.sent = false
 		p.errs[step] = errText(err)
 	} else {
 		delete(p.errs, step)

@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
 	"github.com/commandconsole/commandconsole/games/landsofruin/content"
@@ -282,8 +285,32 @@ func TestSeatChangeForgets(t *testing.T) {
 	}
 }
 
-// TestNarrow: every step fits a 400-px-wide phone.
+// TestNarrow: every step fits a 400-px-wide phone, at the normal text
+// size and at twice it.
 func TestNarrow(t *testing.T) {
+	t.Run("normal text", testNarrow)
+	t.Run("large text", func(t *testing.T) {
+		s := fyne.CurrentApp().Settings()
+		old := s.Theme()
+		s.SetTheme(largeText{theme.DefaultTheme()})
+		defer s.SetTheme(old)
+		testNarrow(t)
+	})
+}
+
+// largeText is a theme with text twice the size.
+type largeText struct{ fyne.Theme }
+
+func (l largeText) Size(n fyne.ThemeSizeName) float32 {
+	s := l.Theme.Size(n)
+	switch n {
+	case theme.SizeNameText, theme.SizeNameSubHeadingText, theme.SizeNameHeadingText, theme.SizeNameCaptionText:
+		return 2 * s
+	}
+	return s
+}
+
+func testNarrow(t *testing.T) {
 	ct := customTeam(t)
 	tb := newTable(t, map[string]string{"scenario": "fight-to-the-death", "map": "crossroads"},
 		map[console.Seat]PanelConfig{"alice": {Rosters: []landsofruin.CustomTeam{ct}, Characters: ct.Characters}})
@@ -308,5 +335,33 @@ func TestNarrow(t *testing.T) {
 	check("pre-game")
 	if w := NewGame(NewGameConfig{}).MinSize().Width; w > 400 {
 		t.Errorf("the new-game form is %v wide", w)
+	}
+}
+
+// TestDoubleTapSendsOnce: until the new view comes (Update), a second tap
+// sends nothing; a refusal leaves the panel free.
+func TestDoubleTapSendsOnce(t *testing.T) {
+	tb := newTable(t, tutorial, nil)
+	var sent []string
+	var refuse bool
+	act := func(cmd string, args map[string]any) error {
+		sent = append(sent, cmd)
+		if refuse {
+			return console.Reject("no")
+		}
+		return nil // accepted; the new view comes later
+	}
+	p := NewPanel(tb.view("alice"), act, PanelConfig{})
+	tap(t, p, "Reclaimers")
+	tap(t, p, "Reclaimers")
+	if len(sent) != 1 {
+		t.Fatalf("sent %v, want one command", sent)
+	}
+	p.Update(tb.view("alice"))
+	refuse = true
+	tap(t, p, "Baleans")
+	tap(t, p, "Baleans")
+	if len(sent) != 3 {
+		t.Fatalf("sent %v, want a refused command to leave the panel free", sent)
 	}
 }

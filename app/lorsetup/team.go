@@ -251,7 +251,7 @@ func (b *teamBuilder) view(limit int) []fyne.CanvasObject {
 		b.p.builder = nil
 		b.p.rebuild()
 	})
-	objs = append(objs, tall(container.NewGridWithColumns(2, cancel, b.play)))
+	objs = append(objs, tall(b.play), tall(cancel))
 	return objs
 }
 
