@@ -2,8 +2,10 @@ package lorsetup
 
 import (
 	"fmt"
+	"image/color"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
@@ -208,7 +210,10 @@ func (f *NewGameForm) mapPicker() fyne.CanvasObject {
 		f.mapIndex = (f.mapIndex + d + len(maps)) % len(maps)
 		f.rebuild()
 	}
-	drawing := newSwipe(container.NewGridWrap(fyne.NewSize(360, 360), drawMap(f.cfg.DrawMap, m.Value, m.Label, "")), flip)
+	// The swipe catcher lies over the drawing, so a map widget that takes
+	// drags itself does not swallow the swipe.
+	drawing := container.NewGridWrap(fyne.NewSize(360, 360),
+		container.NewStack(drawMap(f.cfg.DrawMap, m.Value, m.Label, ""), newSwipe(flip)))
 	prev := button(PrevMap, widget.MediumImportance, func() { flip(-1) })
 	next := button(NextMap, widget.MediumImportance, func() { flip(1) })
 	count := widget.NewLabelWithStyle(fmt.Sprintf("Map %d of %d", f.mapIndex+1, len(maps)), fyne.TextAlignCenter, fyne.TextStyle{})
@@ -226,17 +231,16 @@ func (f *NewGameForm) mapPicker() fyne.CanvasObject {
 	return container.NewVBox(container.NewCenter(drawing), container.NewBorder(nil, nil, touch(prev), touch(next), count), pick, chosen)
 }
 
-// swipe is a drawing that flips to the previous or next one when dragged
-// sideways far enough.
+// swipe is a transparent area over the map's drawing that flips to the
+// previous or next map when dragged sideways far enough.
 type swipe struct {
 	widget.BaseWidget
-	content fyne.CanvasObject
-	flip    func(int)
-	dx      float32
+	flip func(int)
+	dx   float32
 }
 
-func newSwipe(content fyne.CanvasObject, flip func(int)) *swipe {
-	s := &swipe{content: content, flip: flip}
+func newSwipe(flip func(int)) *swipe {
+	s := &swipe{flip: flip}
 	s.ExtendBaseWidget(s)
 	return s
 }
@@ -256,4 +260,7 @@ func (s *swipe) DragEnd() {
 	}
 }
 
-func (s *swipe) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(s.content) }
+// CreateRenderer draws nothing: the map shows through.
+func (s *swipe) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(canvas.NewRectangle(color.Transparent))
+}

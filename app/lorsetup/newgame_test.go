@@ -1,6 +1,7 @@
 package lorsetup
 
 import (
+	"image/color"
 	"reflect"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
@@ -150,4 +152,38 @@ func TestNewGameGolden(t *testing.T) {
 	defer w.Close()
 	tap(t, f, "Two player tutorial")
 	golden(t, w, "newgame-tutorial")
+}
+
+// dragMap is a map drawing that takes drags itself, as the table map does.
+type dragMap struct {
+	widget.BaseWidget
+	drags int
+}
+
+func (d *dragMap) Dragged(*fyne.DragEvent) { d.drags++ }
+func (d *dragMap) DragEnd()                {}
+func (d *dragMap) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(canvas.NewRectangle(color.Transparent))
+}
+
+// TestSwipeOverDraggableMap: a finger swiped over a map widget that takes
+// drags flips the map all the same.
+func TestSwipeOverDraggableMap(t *testing.T) {
+	f := NewGame(NewGameConfig{DrawMap: func(id, side string) fyne.CanvasObject {
+		d := &dragMap{}
+		d.ExtendBaseWidget(d)
+		return d
+	}})
+	w := test.NewWindow(f)
+	w.Resize(fyne.NewSize(1280, 3000))
+	defer w.Close()
+	sw := swipes(f)
+	if len(sw) != 1 {
+		t.Fatalf("%d swipe areas", len(sw))
+	}
+	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(sw[0]).Add(fyne.NewPos(180, 180))
+	test.Drag(w.Canvas(), pos, -120, 0)
+	if !hasText(f, "Map 2 of 3") {
+		t.Fatalf("the swipe did not flip the map:\n%s", strings.Join(texts(f), "\n"))
+	}
 }
