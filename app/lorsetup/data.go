@@ -143,3 +143,28 @@ func sectionLabel(mapID, section string) string {
 	}
 	return section
 }
+
+// ScenarioPlayers is how many players a scenario takes, from its roles'
+// minimum and maximum (max 0: no upper limit); ok is false for an unknown
+// scenario. The new-game form does not choose the seats: the screen that
+// does can check its count with this.
+func ScenarioPlayers(scenario string) (min, max int, ok bool) {
+	t := shipped()
+	if t == nil {
+		return 0, 0, false
+	}
+	sc := t.rd.Scenario(scenario)
+	if sc == nil {
+		return 0, 0, false
+	}
+	open := false
+	for _, r := range sc.Roles {
+		min += r.Min
+		max += r.Max
+		open = open || r.Max == 0
+	}
+	if open {
+		max = 0
+	}
+	return min, max, true
+}

@@ -187,3 +187,23 @@ func TestSwipeOverDraggableMap(t *testing.T) {
 		t.Fatalf("the swipe did not flip the map:\n%s", strings.Join(texts(f), "\n"))
 	}
 }
+
+func TestScenarioPlayers(t *testing.T) {
+	cases := []struct {
+		id       string
+		min, max int
+		ok       bool
+	}{
+		{"two-player-tutorial", 2, 2, true},
+		{"solo-tutorial", 1, 1, true},
+		{"fight-to-the-death", 2, 0, true},
+		{"at-the-crossroads", 2, 4, true},
+		{"no-such-scenario", 0, 0, false},
+	}
+	for _, tc := range cases {
+		min, max, ok := ScenarioPlayers(tc.id)
+		if min != tc.min || max != tc.max || ok != tc.ok {
+			t.Errorf("%s: %d %d %v, want %d %d %v", tc.id, min, max, ok, tc.min, tc.max, tc.ok)
+		}
+	}
+}
