@@ -49,8 +49,9 @@ type NewGameForm struct {
 	// scenario's name.
 	titleTouched bool
 
-	title *widget.Entry
-	box   *fyne.Container
+	title  *widget.Entry
+	box    *fyne.Container
+	scroll *container.Scroll
 }
 
 // NewGame returns the new-game form for Lands of Ruin, its pickers from
@@ -74,6 +75,7 @@ func NewGame(cfg NewGameConfig) *NewGameForm {
 	f.title.SetText(f.label("scenario", f.picked["scenario"]))
 	f.title.OnChanged = func(string) { f.titleTouched = true }
 	f.box = container.NewVBox()
+	f.scroll = container.NewVScroll(f.box)
 	f.ExtendBaseWidget(f)
 	f.rebuild()
 	return f
@@ -152,7 +154,7 @@ func (f *NewGameForm) create() {
 
 // CreateRenderer shows the form in a vertical scroll.
 func (f *NewGameForm) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(container.NewVScroll(f.box))
+	return widget.NewSimpleRenderer(f.scroll)
 }
 
 // tiles is one tile per choice of arg, the picked one selected.
@@ -192,7 +194,8 @@ func (f *NewGameForm) rebuild() {
 		objs = append(objs, tall(b))
 	}
 	f.box.Objects = objs
-	f.box.Refresh()
+	// The scroll lays the content out again at its new height.
+	f.scroll.Refresh()
 }
 
 // mapPicker shows one map at a time: its drawing (swipe to flip), name,

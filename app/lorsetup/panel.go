@@ -61,12 +61,14 @@ type Panel struct {
 	// taps that send are ignored until it does (no double sends).
 	sent bool
 
-	box *fyne.Container
+	box    *fyne.Container
+	scroll *container.Scroll
 }
 
 // NewPanel returns the setup panel of v's seat; act sends its commands.
 func NewPanel(v landsofruin.View, act Act, cfg PanelConfig) *Panel {
 	p := &Panel{v: v, act: act, cfg: cfg, errs: map[string]string{}, change: map[string]bool{}, box: container.NewVBox()}
+	p.scroll = container.NewVScroll(p.box)
 	p.ExtendBaseWidget(p)
 	p.rebuild()
 	return p
@@ -98,7 +100,7 @@ func (p *Panel) Error(step string) string { return p.errs[step] }
 
 // CreateRenderer shows the steps in a vertical scroll.
 func (p *Panel) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(container.NewVScroll(p.box))
+	return widget.NewSimpleRenderer(p.scroll)
 }
 
 // me is the seat's own player.
@@ -156,7 +158,8 @@ func (p *Panel) rebuild() {
 		objs = append(objs, heading("Setup is over"), para("The battle has begun."))
 	}
 	p.box.Objects = objs
-	p.box.Refresh()
+	// The scroll lays the content out again at its new height.
+	p.scroll.Refresh()
 }
 
 // withError appends the step's refusal, if any.
@@ -167,10 +170,11 @@ func (p *Panel) withError(step string, objs []fyne.CanvasObject) []fyne.CanvasOb
 	return objs
 }
 
-// summary is a done step: what was chosen, and Change while not ready.
-func (p *Panel) summary(step, text string) fyne.CanvasObject {
+// summary is a done step: what was chosen, and Change while not ready
+// and there is something else to choose.
+func (p *Panel) summary(step, text string, others bool) fyne.CanvasObject {
 	l := para("✔ " + text)
-	if p.me().Ready {
+	if p.me().Ready || !others {
 		return l
 	}
 	ch := button("Change", widget.LowImportance, func() {
@@ -202,7 +206,7 @@ func (p *Panel) roleStep() []fyne.CanvasObject {
 		if o := roleObjectives(p.v.Scenario, me.Role); o != "" {
 			text += " (" + o + ")"
 		}
-		return p.withError(StepRole, append(objs, p.summary(StepRole, text)))
+		return p.withError(StepRole, append(objs, p.summary(StepRole, text, len(choices(a, "role")) > 1)))
 	}
 	if !a.Allowed && len(choices(a, "role")) == 0 {
 		return p.withError(StepRole, append(objs, para(reason(a))))
@@ -226,7 +230,7 @@ func (p *Panel) sideStep() []fyne.CanvasObject {
 	a := p.aff(landsofruin.CmdChooseSide)
 	objs := []fyne.CanvasObject{heading("2. Your table side")}
 	if me.Side != "" && !p.change[StepSide] {
-		return p.withError(StepSide, append(objs, p.summary(StepSide, "You sit at the "+me.Side+" side of "+p.v.MapName)))
+		return p.withError(StepSide, append(objs, p.summary(StepSide, "You sit at the "+me.Side+" side of "+p.v.MapName, len(choices(a, "side")) > 1)))
 	}
 	cs := choices(a, "side")
 	if !a.Allowed && len(cs) == 0 {
@@ -264,7 +268,7 @@ func (p *Panel) teamStep() []fyne.CanvasObject {
 		if me.CustomTeam {
 			text += " (your own team)"
 		}
-		return p.withError(StepTeam, append(objs, p.summary(StepTeam, text)))
+		return p.withError(StepTeam, append(objs, p.summary(StepTeam, text, true)))
 	}
 	if !a.Allowed {
 		return p.withError(StepTeam, append(objs, para(reason(a))))
@@ -474,7 +478,9 @@ func (p *Panel) preGame() []fyne.CanvasObject {
 			now = "in section " + sectionLabel(p.v.Map, s)
 		}
 		objs = append(objs, para(c.Label+": "+now))
-		grid := container.NewGridWrap(fyne.NewSize(MinTouchTarget*2, MinTouchTarget))
+		// Five a row: its height is known before the first layout, and
+		// five 44-dp buttons fit a phone.
+		grid := container.NewGridWithColumns(5)
 		for _, s := range secs {
 			s := s
 			label := s.Label
@@ -491,7 +497,7 @@ func (p *Panel) preGame() []fyne.CanvasObject {
 			if s.Disabled != "" {
 				b.Disable()
 			}
-			grid.Add(b)
+			grid.Add(tall(b))
 		}
 		objs = append(objs, grid)
 	}
