@@ -263,3 +263,34 @@ func typeName(t *testing.T, o fyne.CanvasObject, text string) {
 }
 
 var _ = fmt.Sprint
+
+// counterButton is the + or − button of the counter row whose text starts
+// with prefix.
+func counterButton(t *testing.T, o fyne.CanvasObject, prefix, sign string) *widget.Button {
+	t.Helper()
+	var found *widget.Button
+	walk(o, func(x fyne.CanvasObject) {
+		c, ok := x.(*fyne.Container)
+		if !ok || found != nil {
+			return
+		}
+		row := false
+		for _, k := range c.Objects {
+			if l, ok := k.(*widget.Label); ok && strings.HasPrefix(l.Text, prefix) {
+				row = true
+			}
+		}
+		if !row {
+			return
+		}
+		walk(c, func(y fyne.CanvasObject) {
+			if b, ok := y.(*widget.Button); ok && b.Text == sign && found == nil {
+				found = b
+			}
+		})
+	})
+	if found == nil {
+		t.Fatalf("no %s on a row %q", sign, prefix)
+	}
+	return found
+}

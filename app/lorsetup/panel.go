@@ -27,6 +27,10 @@ type PanelConfig struct {
 	// (landsofruin.RosterKindCharacter), offered in the team builder
 	// beside the pre-made ones.
 	Characters []content.Character
+	// OnSaveCharacter, when set, receives each character the player
+	// makes in the team builder (checked, its totals computed), to keep
+	// in the roster (landsofruin.RosterKindCharacter).
+	OnSaveCharacter func(content.Character)
 }
 
 // The steps of the setup panel, as Panel.Error names them.
@@ -57,6 +61,8 @@ type Panel struct {
 	change map[string]bool
 	// builder is the custom team builder, while it is open.
 	builder *teamBuilder
+	// made is the characters the player made here.
+	made []content.Character
 	// sent: a command was accepted and its new view has not come yet;
 	// taps that send are ignored until it does (no double sends).
 	sent bool
@@ -83,7 +89,7 @@ func (p *Panel) Update(v landsofruin.View) {
 	if v.Seat != p.v.Seat {
 		// Another seat's view (a hot-seat screen reusing the panel):
 		// nothing the previous seat did here stays on screen.
-		p.errs, p.change, p.builder = map[string]string{}, map[string]bool{}, nil
+		p.errs, p.change, p.builder, p.made = map[string]string{}, map[string]bool{}, nil, nil
 	}
 	p.v = v
 	p.sent = false

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
 	"github.com/commandconsole/commandconsole/console"
@@ -363,5 +364,54 @@ func TestDoubleTapSendsOnce(t *testing.T) {
 	tap(t, p, "Baleans")
 	if len(sent) != 3 {
 		t.Fatalf("sent %v, want a refused command to leave the panel free", sent)
+	}
+}
+
+// TestNewCharacter makes a hero of one's own (Ghost of custom-team.jsonl:
+// infiltrate, shooting and basic weapons, an LD-125 with two clips and a
+// camouflage cloak), puts it in a team with Sister Aurel and plays it.
+func TestNewCharacter(t *testing.T) {
+	var saved []content.Character
+	tb := newTable(t, tutorial, map[console.Seat]PanelConfig{"alice": {OnSaveCharacter: func(c content.Character) { saved = append(saved, c) }}})
+	alice := tb.panels["alice"]
+	tap(t, alice, "Reclaimers")
+	tap(t, alice, "Build a team")
+	tap(t, alice, "New character")
+	typeName(t, alice, "Grey Ghost")
+	for _, s := range []string{"Infiltrate", "Shooting"} {
+		tap(t, alice, s)
+	}
+	test.Tap(counterButton(t, alice, "LD-125 —", "+"))
+	if !hasText(alice, "Not allowed yet") || !strings.Contains(strings.Join(texts(alice), "\n"), "requires skill \"basic-weapons\"") {
+		t.Fatalf("no complaint about the missing skill:\n%s", strings.Join(texts(alice), "\n"))
+	}
+	tap(t, alice, "Basic weapons")
+	test.Tap(counterButton(t, alice, "    ammunition for the LD-125", "+"))
+	test.Tap(counterButton(t, alice, "    ammunition for the LD-125", "+"))
+	test.Tap(counterButton(t, alice, "Camouflage cloak —", "+"))
+	if !hasText(alice, "Gear value 365; leadership 1, camouflage 18, detection 10.") {
+		t.Fatalf("totals:\n%s", strings.Join(texts(alice), "\n"))
+	}
+	tap(t, alice, "Add this character")
+	if len(saved) != 1 || saved[0].ID != "own-grey-ghost" || saved[0].GearValue != 365 {
+		t.Fatalf("saved %+v", saved)
+	}
+	test.Tap(counterButton(t, alice, "Grey Ghost —", "+"))
+	test.Tap(counterButton(t, alice, "Sister Aurel —", "+"))
+	typeName(t, alice, "Ghost Squad")
+	if !hasText(alice, "Gear value 755 of 2000, 2 models: ready to play.") {
+		t.Fatalf("team totals:\n%s", strings.Join(texts(alice), "\n"))
+	}
+	tap(t, alice, "Play this team")
+	me := tb.view("alice").Players[0]
+	if !me.CustomTeam || me.TeamName != "Ghost Squad" || me.GearValue != 755 {
+		t.Fatalf("alice's team: %+v", me)
+	}
+	// Bob is told a team is chosen, nothing of it.
+	bob := tb.panels["bob"]
+	for _, s := range []string{"Ghost", "755"} {
+		if hasText(bob, s) {
+			t.Errorf("bob's panel shows %q", s)
+		}
 	}
 }

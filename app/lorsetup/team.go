@@ -27,6 +27,8 @@ type teamBuilder struct {
 	status *widget.Label
 	play   *widget.Button
 	limit  int
+	// editor is the new-character editor, while it is open.
+	editor *charEditor
 }
 
 func newTeamBuilder(p *Panel, role string) *teamBuilder {
@@ -57,7 +59,7 @@ func (b *teamBuilder) characters() []content.Character {
 			}
 		}
 	}
-	for _, c := range b.p.cfg.Characters {
+	for _, c := range b.p.ownCharacters() {
 		if c.Tribe == b.tribe {
 			out = append(out, c)
 		}
@@ -84,7 +86,7 @@ func (b *teamBuilder) team() landsofruin.CustomTeam {
 	name := strings.TrimSpace(b.name.Text)
 	t := landsofruin.CustomTeam{ID: teamID(name), Name: name, Tribe: b.tribe, Members: []content.Member{}}
 	own := map[string]content.Character{}
-	for _, c := range b.p.cfg.Characters {
+	for _, c := range b.p.ownCharacters() {
 		own[c.ID] = c
 	}
 	added := map[string]bool{}
@@ -198,6 +200,9 @@ func (b *teamBuilder) send() {
 // view is the builder's controls.
 func (b *teamBuilder) view(limit int) []fyne.CanvasObject {
 	b.limit = limit
+	if b.editor != nil {
+		return b.editor.view()
+	}
 	objs := []fyne.CanvasObject{heading("Build your team")}
 	if t := shipped(); t != nil && len(t.cont.Tribes) > 1 {
 		tribes := container.NewGridWithColumns(len(t.cont.Tribes))
@@ -246,6 +251,10 @@ func (b *teamBuilder) view(limit int) []fyne.CanvasObject {
 		ctl := container.NewHBox(touch(minus), touch(count), touch(plus))
 		objs = append(objs, container.NewBorder(nil, nil, nil, ctl, label))
 	}
+	objs = append(objs, NewTile("New character", "Make a hero of your own: skills and gear, the gear value counted as you go.", func() {
+		b.editor = newCharEditor(b)
+		b.p.rebuild()
+	}))
 	b.refresh()
 	cancel := button("Back to the teams", widget.MediumImportance, func() {
 		b.p.builder = nil
