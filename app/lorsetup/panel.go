@@ -31,6 +31,10 @@ type PanelConfig struct {
 	// makes in the team builder (checked, its totals computed), to keep
 	// in the roster (landsofruin.RosterKindCharacter).
 	OnSaveCharacter func(content.Character)
+	// OnSaveTeam, when set, receives each team built in the team builder
+	// that the game accepted, to keep in the roster
+	// (landsofruin.RosterKindTeam).
+	OnSaveTeam func(landsofruin.CustomTeam)
 }
 
 // The steps of the setup panel, as Panel.Error names them.

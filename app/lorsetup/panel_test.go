@@ -325,6 +325,9 @@ func testNarrow(t *testing.T) {
 	check("start")
 	tap(t, alice, "Build a team")
 	check("builder")
+	tap(t, alice, "New character")
+	check("new character")
+	tap(t, alice, "Back to the team")
 	tap(t, alice, "Back to the teams")
 	tap(t, alice, "Sit at the south side")
 	tap(t, bob, "Sit at the north side")
@@ -372,7 +375,10 @@ func TestDoubleTapSendsOnce(t *testing.T) {
 // camouflage cloak), puts it in a team with Sister Aurel and plays it.
 func TestNewCharacter(t *testing.T) {
 	var saved []content.Character
-	tb := newTable(t, tutorial, map[console.Seat]PanelConfig{"alice": {OnSaveCharacter: func(c content.Character) { saved = append(saved, c) }}})
+	var teams []landsofruin.CustomTeam
+	tb := newTable(t, tutorial, map[console.Seat]PanelConfig{"alice": {
+		OnSaveCharacter: func(c content.Character) { saved = append(saved, c) },
+		OnSaveTeam:      func(ct landsofruin.CustomTeam) { teams = append(teams, ct) }}})
 	alice := tb.panels["alice"]
 	tap(t, alice, "Reclaimers")
 	tap(t, alice, "Build a team")
@@ -406,6 +412,13 @@ func TestNewCharacter(t *testing.T) {
 	me := tb.view("alice").Players[0]
 	if !me.CustomTeam || me.TeamName != "Ghost Squad" || me.GearValue != 755 {
 		t.Fatalf("alice's team: %+v", me)
+	}
+	if len(teams) != 1 || teams[0].Name != "Ghost Squad" || len(teams[0].Characters) != 1 {
+		t.Fatalf("saved teams %+v", teams)
+	}
+	// The saved team plays again as it is.
+	if _, err := landsofruin.CheckCustomTeam(teams[0], 2000); err != nil {
+		t.Fatalf("the saved team does not check: %v", err)
 	}
 	// Bob is told a team is chosen, nothing of it.
 	bob := tb.panels["bob"]

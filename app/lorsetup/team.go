@@ -192,6 +192,9 @@ func (b *teamBuilder) send() {
 		return
 	}
 	if b.p.send(StepTeam, landsofruin.CmdChooseTeam, map[string]any{"team-json": string(js)}) {
+		if b.p.cfg.OnSaveTeam != nil {
+			b.p.cfg.OnSaveTeam(t)
+		}
 		b.p.builder = nil
 		b.p.rebuild()
 	}
