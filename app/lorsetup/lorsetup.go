@@ -16,6 +16,7 @@ package lorsetup
 import (
 	"errors"
 	"image/color"
+	"regexp"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -42,16 +43,26 @@ type MapDrawer func(mapID, side string) fyne.CanvasObject
 const MinTouchTarget = 44
 
 // errText is what a player is told when act fails: a refusal's message,
-// in the rules' own words, or a plain sentence for anything else.
+// in the rules' own words (plain), or a plain sentence for anything else.
 func errText(err error) string {
 	if err == nil {
 		return ""
 	}
 	var r *console.Rejection
 	if errors.As(err, &r) {
-		return r.Msg
+		return plain(r.Msg)
 	}
 	return "That did not go through; please try again."
+}
+
+// commandRef is a command name in parentheses, as the rules' messages
+// name the command to use ("choose your role first (choose-role)").
+var commandRef = regexp.MustCompile(` ?\((choose-role|choose-side|choose-team|infiltrate|ready|end-phase|mark-objective)[^)]*\)`)
+
+// plain is a rules message without the command names meant for typed
+// commands: on this screen the player taps the step instead.
+func plain(msg string) string {
+	return commandRef.ReplaceAllString(msg, "")
 }
 
 // drawMap draws mapID from side with draw, or a plain label when draw is

@@ -198,7 +198,7 @@ func (p *Panel) summary(step, text string, others bool) fyne.CanvasObject {
 // taken now.
 func reason(a console.Affordance) string {
 	if a.Reason != "" {
-		return a.Reason
+		return plain(a.Reason)
 	}
 	return "not now"
 }
@@ -228,7 +228,7 @@ func (p *Panel) roleStep() []fyne.CanvasObject {
 			note += "; " + o
 		}
 		t := NewTile(c.Label, note, func() { p.send(StepRole, landsofruin.CmdChooseRole, map[string]any{"role": c.Value}) })
-		t.Disabled = c.Disabled
+		t.Disabled = plain(c.Disabled)
 		t.Selected = c.Value == me.Role
 		objs = append(objs, t)
 	}
@@ -257,7 +257,7 @@ func (p *Panel) sideStep() []fyne.CanvasObject {
 		t := NewTile("Sit at the "+label+" side", c.Note, func() {
 			p.send(StepSide, landsofruin.CmdChooseSide, map[string]any{"side": c.Value})
 		})
-		t.Disabled = c.Disabled
+		t.Disabled = plain(c.Disabled)
 		t.Selected = c.Value == me.Side
 		cards = append(cards, container.NewBorder(nil, t, nil, nil, drawMap(p.cfg.DrawMap, p.v.Map, p.v.MapName, c.Value)))
 	}
@@ -300,7 +300,7 @@ func (p *Panel) teamStep() []fyne.CanvasObject {
 		t := NewTile(c.Label, note, func() {
 			p.send(StepTeam, landsofruin.CmdChooseTeam, map[string]any{"team": c.Value})
 		})
-		t.Disabled = c.Disabled
+		t.Disabled = plain(c.Disabled)
 		t.Selected = c.Value == me.Team
 		objs = append(objs, t)
 	}
