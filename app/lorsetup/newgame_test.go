@@ -207,3 +207,16 @@ func TestScenarioPlayers(t *testing.T) {
 		}
 	}
 }
+
+// TestNewGameSelect presets options as taps would, and refuses values the
+// rules do not offer.
+func TestNewGameSelect(t *testing.T) {
+	f := NewGame(NewGameConfig{})
+	if !f.Select("map", "town-square") || !f.Select("scenario", "vip") || f.Select("map", "atlantis") || f.Select("colour", "red") {
+		t.Fatal("Select accepted or refused the wrong values")
+	}
+	want := map[string]string{"scenario": "vip", "map": "town-square", "mode": "advanced", "units": "in"}
+	if got := f.Options(); !reflect.DeepEqual(got, want) || f.Title() != "VIP" || !hasText(f, "Map 3 of 3") {
+		t.Fatalf("after Select: %v %q", got, f.Title())
+	}
+}
