@@ -9,7 +9,6 @@ import (
 
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
-	"github.com/commandconsole/commandconsole/games/landsofruin/rules"
 )
 
 // attackDraft is the attack being put together before it is declared.
@@ -270,30 +269,15 @@ func (p *Panel) move(id, section string) bool {
 // ranged tells whether a weapon choice is a ranged weapon (its note says).
 func ranged(w console.Choice) bool { return strings.HasPrefix(w.Note, "ranged") }
 
-// bands are the range bands the player picks per target, with a distance
-// in the band in the unit the attack command takes (tenths of an inch, or
-// millimetres).
+// bands are the range bands the player picks per target, from the view:
+// a distance in the band, in the unit the attack command takes, with the
+// band's label.
 func (p *Panel) bands() []struct{ id, label, dist string } {
-	d := func(tenths int) string {
-		if p.v.Units == landsofruin.UnitsCM {
-			return strconv.Itoa(rules.TenthsToMM(tenths))
-		}
-		return strconv.Itoa(tenths)
+	var out []struct{ id, label, dist string }
+	for _, d := range p.v.RangeBands {
+		out = append(out, struct{ id, label, dist string }{d.Band, d.Label, d.Value})
 	}
-	f := p.dist
-	return []struct{ id, label, dist string }{
-		{"short", "Short (up to " + f(rules.ShortRangeTenths) + ")", d(rules.ShortRangeTenths)},
-		{"mid", "Mid (up to " + f(rules.MidRangeTenths) + ")", d(rules.MidRangeTenths)},
-		{"long", "Long (over " + f(rules.MidRangeTenths) + ")", d(rules.MidRangeTenths + 100)},
-	}
-}
-
-// dist shows tenths of an inch in the game's unit.
-func (p *Panel) dist(tenths int) string {
-	if p.v.Units == landsofruin.UnitsCM {
-		return rules.FormatCentimetres(tenths)
-	}
-	return rules.FormatInches(tenths)
+	return out
 }
 
 // attackFlow: weapon, mode, targets (with band and cover), then declare.
@@ -368,9 +352,10 @@ func (p *Panel) attackFlow(id string, c landsofruin.CharView) []fyne.CanvasObjec
 			out = append(out, grid(3, tiles))
 			ready = ready && d.band[tid] != ""
 			if i > 0 {
-				t := NewTile("Within "+p.dist(rules.MultiTargetTenths)+" of the first target", "", func() { d.within[tid] = !d.within[tid]; p.rebuild() })
+				sp := p.v.Spread
+				t := NewTile(sp.Label, "", func() { d.within[tid] = !d.within[tid]; p.rebuild() })
 				t.Selected = d.within[tid]
-				t.Detail = "further targets must stand within " + p.dist(rules.MultiTargetTenths) + " of the main target"
+				t.Detail = sp.Note
 				out = append(out, t)
 				ready = ready && d.within[tid]
 			}
@@ -446,11 +431,7 @@ func (p *Panel) declare(id string, isRanged bool) {
 			}
 		}
 		if i > 0 {
-			s := strconv.Itoa(rules.MultiTargetTenths)
-			if p.v.Units == landsofruin.UnitsCM {
-				s = strconv.Itoa(rules.TenthsToMM(rules.MultiTargetTenths))
-			}
-			spread = append(spread, s)
+			spread = append(spread, p.v.Spread.Value)
 		}
 	}
 	args["cover"] = strings.Join(covers, ",")
@@ -532,18 +513,19 @@ func (p *Panel) rollPanel() []fyne.CanvasObject {
 		ready = ready && p.rolls[i] > 0
 		entered = append(entered, strconv.Itoa(p.rolls[i]))
 	}
+	appRoll := NewTile("Let the app roll", "", func() {
+		if p.do(landsofruin.CmdRoll, map[string]any{"d20": landsofruin.AppRoll}) {
+			p.rolls, p.rollK = nil, ""
+			p.rebuild()
+		}
+	})
+	appRoll.Detail = "with the game's own dice; the log says the app rolled"
 	enter := NewTile("Enter the dice", strings.Join(entered, ", "), func() { p.roll(p.rolls) })
 	if !ready {
 		enter.Disabled, enter.Side, enter.Detail = true, "", "✕ tap the d20 you rolled for every target"
 	}
 	out = append(out, enter,
-		NewTile("Let the app roll", "", func() {
-			rolls := make([]int, len(a.Targets))
-			for i := range rolls {
-				rolls[i] = p.Roll()
-			}
-			p.roll(rolls)
-		}),
+		appRoll,
 		NewTile("Cancel the attack", "", func() {
 			if p.do(landsofruin.CmdCancelAttack, nil) {
 				p.rolls = nil

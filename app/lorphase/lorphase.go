@@ -33,7 +33,6 @@ package lorphase
 
 import (
 	"errors"
-	"math/rand/v2"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -68,10 +67,6 @@ type Panel struct {
 	// SectionLabel, when set, names a map section for the player ("F");
 	// otherwise the labels the view's affordances give are used, or the id.
 	SectionLabel func(id string) string
-	// Roll is the app's d20 ("let the app roll"): a number from 1 to 20.
-	// The rules take the d20 as entered (roll d20=…), so the app rolls
-	// here; tests set it to a fixed roll.
-	Roll func() int
 
 	act      Act
 	v        landsofruin.View
@@ -108,8 +103,8 @@ type Panel struct {
 // New returns an empty panel that sends commands through act. Call Update
 // with the seat's view to fill it.
 func New(act Act) *Panel {
-	p := &Panel{act: act, Roll: func() int { return rand.IntN(20) + 1 }}
-	p.body = container.NewVBox()
+	p := &Panel{act: act}
+	p.body = container.New(&wrapVBox{})
 	p.scroll = container.NewVScroll(p.body)
 	p.ExtendBaseWidget(p)
 	return p

@@ -116,7 +116,6 @@ func (tb *table) panel(seat console.Seat, selected string) *Panel {
 		tb.p.ShowOutcome(lines)
 		return nil
 	})
-	tb.p.Roll = func() int { return 20 }
 	tb.p.Update(tb.view(seat), selected)
 	tb.w = test.NewTempWindow(tb.t, tb.p)
 	tb.w.Resize(fyne.NewSize(380, 800))
@@ -402,8 +401,12 @@ func TestAttackCancelAndAppRoll(t *testing.T) {
 	if tb.view("alice").Attack != nil {
 		t.Fatal("the app's roll was not entered")
 	}
-	if tb.view("alice").RotterCount.Killed != 1 {
-		t.Errorf("a 20 on a Rager did not kill it: %+v", tb.view("alice").RotterCount)
+	hist, err := tb.s.History("alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := hist[len(hist)-1].Text; !strings.Contains(last, "(the app rolled)") {
+		t.Errorf("the last line %q does not say the app rolled", last)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/commandconsole/commandconsole/app/lorsetup"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
 )
@@ -191,23 +192,6 @@ func showPart(w fyne.Window, title string, o fyne.CanvasObject) {
 	d.Show()
 }
 
-// textPart is a part drawn as plain text, the default of Parts.
-type textPart struct {
-	label *widget.Label
-	draw  func(v landsofruin.View, selected string) string
-}
-
-func (p *textPart) Object() fyne.CanvasObject { return p.label }
-func (p *textPart) Update(v landsofruin.View, selected string) {
-	p.label.SetText(p.draw(v, selected))
-}
-
-func newTextPart(draw func(v landsofruin.View, selected string) string) Part {
-	l := widget.NewLabel("")
-	l.Wrapping = fyne.TextWrapWord
-	return &textPart{label: l, draw: draw}
-}
-
 // defaults fills the parts left nil: the widgets of package lorwidget
 // for the cards, the map and the enemy stack; the phase panel.
 func (p *Parts) defaults() {
@@ -221,8 +205,8 @@ func (p *Parts) defaults() {
 		p.Enemy = newEnemyPart
 	}
 	if p.Panel == nil {
-		p.Panel = func(Act) Part {
-			return newTextPart(func(v landsofruin.View, _ string) string { return v.Prompt })
+		p.Panel = func(act Act, outcome func() []string, pick func(string)) Part {
+			return newPanelPart(act, outcome, pick, lorsetup.PanelConfig{})
 		}
 	}
 }

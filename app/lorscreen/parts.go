@@ -8,10 +8,6 @@ import (
 	"github.com/commandconsole/commandconsole/games/landsofruin"
 )
 
-// offTable is the section the move command takes for a character that
-// leaves the table (dropped on the strip round the map).
-const offTable = "off-table"
-
 // cardsPart is the column of the seat's character cards.
 type cardsPart struct {
 	box      *fyne.Container
@@ -77,17 +73,12 @@ type mapPart struct {
 }
 
 // newMapPart returns the table map: a tapped own character is selected,
-// a dragged one moved (to "off-table" when dropped on the strip), and a
-// tapped section is passed to section (nil: ignored).
+// a dragged one moved (to an off-table strip when dropped on one), and a
+// tapped section or strip is passed to section (nil: ignored).
 func newMapPart(selected func(id string), move func(id, section string), section func(id string)) Part {
 	m := lorwidget.NewTableMap(landsofruin.View{})
 	m.OnCharacterTapped = selected
-	m.OnCharacterDropped = func(id, sec string) {
-		if sec == "" {
-			sec = offTable
-		}
-		move(id, sec)
-	}
+	m.OnCharacterDropped = move
 	m.OnSectionTapped = func(sec string) {
 		if section != nil && sec != "" {
 			section(sec)

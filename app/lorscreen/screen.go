@@ -71,8 +71,9 @@ type Parts struct {
 	// Enemy draws the enemy team stack.
 	Enemy func() Part
 	// Panel draws the phase panel (the setup wizard before the battle),
-	// sending commands through act.
-	Panel func(act Act) Part
+	// sending commands through act; outcome gives the history lines the
+	// last accepted command added, pick selects a character.
+	Panel func(act Act, outcome func() []string, pick func(id string)) Part
 }
 
 // Act sends a command as the seat on screen: nil when it was accepted, the
@@ -134,6 +135,9 @@ type Screen struct {
 	handBtn                  *widget.Button
 	seatLabel                *widget.Label
 	lastLines                []console.HistoryLine
+	outcome                  []string
+	// narrow is set by the screen's layout: a phone held upright.
+	narrow bool
 	enemyBtn                 *widget.Button
 	enemyCount, enemyDown    int
 	phaseWarning, phaseShown string
@@ -188,7 +192,7 @@ func (s *Screen) build() {
 	s.cards = s.parts.Cards(s.selectChar)
 	s.tableMap = s.parts.Map(s.selectChar, s.moveChar, s.tapSection)
 	s.enemy = s.parts.Enemy()
-	s.panel = s.parts.Panel(s.act)
+	s.panel = s.parts.Panel(s.act, func() []string { return s.outcome }, s.selectChar)
 
 	s.hintText = widget.NewLabel("")
 	s.hintText.Wrapping = fyne.TextWrapWord
@@ -204,20 +208,20 @@ func (s *Screen) build() {
 	moraleBox := container.NewBorder(nil, nil, widget.NewLabel("Morale"), nil, s.morale)
 	left := container.NewHBox(s.menuBtn, s.turnLabel)
 	right := container.NewHBox(container.NewGridWrap(fyne.NewSize(200, s.morale.MinSize().Height), moraleBox), s.enemyBtn)
-	top := container.NewBorder(nil, nil, left, right, s.phaseBtn)
-	bottom := container.NewBorder(nil, nil, history, s.endBtn, s.lastResult)
-
 	s.columns = &columnsLayout{}
+	narrow := func() bool { return s.narrow }
+	top := container.New(barLayout{narrow: narrow}, left, s.phaseBtn, right)
+	bottom := container.New(barLayout{narrow: narrow}, history, s.lastResult, s.endBtn)
+
 	s.body = container.New(s.columns,
 		container.NewVScroll(s.cards.Object()),
 		s.tableMap.Object(),
-		container.NewVScroll(s.panel.Object()))
+		s.panel.Object())
 	s.tabs = container.NewGridWithColumns(3,
 		widget.NewButton("Team", func() { s.columns.show(0); s.body.Refresh() }),
 		widget.NewButton("Map", func() { s.columns.show(1); s.body.Refresh() }),
 		widget.NewButton("Act", func() { s.columns.show(2); s.body.Refresh() }))
-	s.columns.tabs = s.tabs
-	s.main = container.NewBorder(container.NewVBox(top, s.seatLabel, s.hintBox, s.tabs), bottom, nil, nil, s.body)
+	s.main = container.New(screenLayout{narrow: &s.narrow, tabs: s.tabs}, container.NewVBox(top, s.seatLabel, s.hintBox, s.tabs), s.body, bottom)
 
 	s.handTitle = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	s.handTitle.SizeName = theme.SizeNameHeadingText
@@ -324,6 +328,10 @@ func (s *Screen) draw(v landsofruin.View) {
 				break
 			}
 		}
+	}
+	if setup := v.Phase == landsofruin.PhaseSetup || v.Phase == landsofruin.PhasePreGame; setup != s.columns.setup {
+		s.columns.setup = setup
+		defer s.body.Refresh()
 	}
 	s.turnLabel.SetText(turnText(v))
 	if s.seating.HandsOver() {
@@ -573,13 +581,22 @@ func (s *Screen) moveChar(id, section string) {
 	}
 }
 
-// act sends a command as the holder.
+// act sends a command as the holder and keeps the lines it added.
 func (s *Screen) act(cmd string, args map[string]any) error {
 	seat := s.holder
-	return s.frame.Run(func() error {
-		_, err := s.frame.Game().Do(seat, console.Command{Name: cmd, Args: args})
+	var out console.Outcome
+	err := s.frame.Run(func() error {
+		var err error
+		out, err = s.frame.Game().Do(seat, console.Command{Name: cmd, Args: args})
 		return err
 	})
+	s.outcome = s.outcome[:0]
+	if err == nil {
+		for _, l := range out.Lines {
+			s.outcome = append(s.outcome, l.Text)
+		}
+	}
+	return err
 }
 
 // ownChar returns the holder's character id in v, nil when it is not one.

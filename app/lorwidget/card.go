@@ -147,33 +147,32 @@ func (c *CharacterCard) redraw() {
 	c.bg.Refresh()
 }
 
-// header is the tribe badge, name, star and role.
+// header is the tribe badge, name (cut with "…" when long) and star.
 func (c *CharacterCard) header() fyne.CanvasObject {
 	ch := c.char
-	row := container.NewHBox()
+	var lead fyne.CanvasObject
 	if ch.TribeName != "" {
-		row.Add(colourBadge(strings.ToUpper(firstN(ch.TribeName, 3)), c.team, theme.Color(theme.ColorNameForegroundOnPrimary)))
+		lead = colourBadge(strings.ToUpper(firstN(ch.TribeName, 3)), c.team, theme.Color(theme.ColorNameForegroundOnPrimary))
 	} else {
 		dot := canvas.NewCircle(c.team)
-		row.Add(container.NewGridWrap(fyne.NewSquareSize(20), dot))
+		lead = container.NewCenter(container.NewGridWrap(fyne.NewSquareSize(20), dot))
 	}
-	row.Add(text(ch.Name, theme.SizeNameSubHeadingText, true))
+	var trail fyne.CanvasObject
 	switch c.star {
 	case GoldStar:
-		row.Add(container.NewCenter(star(gold, 28)))
+		trail = container.NewCenter(star(gold, 28))
 	case SilverStar:
-		row.Add(container.NewCenter(star(silver, 28)))
+		trail = container.NewCenter(star(silver, 28))
 	}
-	if ch.Own != nil && ch.Own.Role != "" {
-		row.Add(layout.NewSpacer())
-		row.Add(badge(RoleGlyph(ch.Own.Role)+" "+ch.Own.RoleName, theme.ColorNameSuccess, theme.ColorNameForegroundOnSuccess))
-	}
-	return row
+	return container.NewBorder(nil, nil, lead, trail, text(ch.Name, theme.SizeNameSubHeadingText, true))
 }
 
-// weapons are the primary and secondary weapon-class badges.
+// weapons are the primary and secondary weapon-class badges and the role.
 func (c *CharacterCard) weapons() fyne.CanvasObject {
-	row := container.NewHBox()
+	row := wrapRow()
+	if o := c.char.Own; o != nil && o.Role != "" {
+		defer row.Add(badge(RoleGlyph(o.Role)+" "+o.RoleName, theme.ColorNameSuccess, theme.ColorNameForegroundOnSuccess))
+	}
 	for i, w := range c.char.WeaponClasses {
 		n := "1st " + WeaponClassName(w)
 		if i == 1 {
@@ -197,7 +196,7 @@ func modifiers(o *landsofruin.OwnView) (atk, def int) {
 func (c *CharacterCard) frontRows() []fyne.CanvasObject {
 	ch := c.char
 	rows := []fyne.CanvasObject{c.header()}
-	if len(ch.WeaponClasses) > 0 {
+	if len(ch.WeaponClasses) > 0 || (ch.Own != nil && ch.Own.Role != "") {
 		rows = append(rows, c.weapons())
 	}
 	if ch.Down {
@@ -220,7 +219,7 @@ func (c *CharacterCard) frontRows() []fyne.CanvasObject {
 		rows = append(rows, suppressionBar(ch.Suppression))
 	}
 	if effs := cardEffects(ch); len(effs) > 0 {
-		row := container.NewHBox()
+		row := wrapRow()
 		for _, e := range effs {
 			row.Add(badge(EffectGlyph(e), theme.ColorNameWarning, theme.ColorNameForegroundOnWarning))
 		}
@@ -241,6 +240,7 @@ func (c *CharacterCard) backRows() []fyne.CanvasObject {
 	rows := []fyne.CanvasObject{text(ch.Name, theme.SizeNameSubHeadingText, true)}
 	line := func(s string) {
 		l := text(s, theme.SizeNameText, false)
+		l.Truncation = fyne.TextTruncateOff
 		l.Wrapping = fyne.TextWrapWord
 		rows = append(rows, l)
 	}
@@ -300,6 +300,7 @@ func (c *CharacterCard) backRows() []fyne.CanvasObject {
 				desc += ": " + info.Description
 			}
 			l := text(desc, theme.SizeNameText, false)
+			l.Truncation = fyne.TextTruncateOff
 			l.Wrapping = fyne.TextWrapWord
 			rows = append(rows, container.NewBorder(nil, nil, container.NewCenter(badge(EffectGlyph(e), theme.ColorNameWarning, theme.ColorNameForegroundOnWarning)), nil, l))
 		}
@@ -357,13 +358,17 @@ func cardAssigned(ch landsofruin.CharView) []landsofruin.AssignView {
 
 // assignedRow shows assigned actions; performed ones are marked done.
 func assignedRow(as []landsofruin.AssignView) fyne.CanvasObject {
-	row := container.NewHBox()
+	row := container.NewVBox()
 	for _, a := range as {
-		s := fmt.Sprintf("%s (%d AP)", a.Name, a.AP)
+		s := fmt.Sprintf("▶ %s (%d AP)", a.Name, a.AP)
 		if a.Performed {
-			s += " done"
+			s = fmt.Sprintf("✔ %s (%d AP), done", a.Name, a.AP)
 		}
-		row.Add(badge(s, theme.ColorNamePrimary, theme.ColorNameForegroundOnPrimary))
+		l := text(s, theme.SizeNameText, true)
+		if !a.Performed {
+			l.Importance = widget.HighImportance
+		}
+		row.Add(l)
 	}
 	return row
 }
@@ -374,9 +379,11 @@ const suppressionMax = 100
 // suppressionBar is a bar whose length grows with suppression.
 func suppressionBar(s int) fyne.CanvasObject {
 	frac := float32(min(max(s, 0), suppressionMax)) / suppressionMax
-	const full = 200
+	const full = 120
 	bar := canvas.NewRectangle(theme.Color(theme.ColorNameWarning))
 	bar.CornerRadius = 4
 	bar.SetMinSize(fyne.NewSize(max(full*frac, 8), 14))
-	return container.NewHBox(text("Suppressed", theme.SizeNameText, false), container.NewCenter(bar))
+	l := text("Suppressed", theme.SizeNameText, false)
+	l.Truncation = fyne.TextTruncateOff
+	return container.NewHBox(l, container.NewCenter(bar))
 }

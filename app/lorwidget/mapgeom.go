@@ -57,8 +57,9 @@ func (g geom) table() (fyne.Position, fyne.Size) {
 	return g.screen(0, 0), fyne.NewSize(g.vw*g.scale, g.vh*g.scale)
 }
 
-// sectionAt is the section at pos: a table section's id, "" with true for
-// the off-table strip, false outside the map.
+// sectionAt is the section at pos: a table section's id, or the id of the
+// off-table strip along the table edge it is beyond ("off-north"); false
+// outside the map.
 func (g geom) sectionAt(pos fyne.Position) (string, bool) {
 	if g.scale <= 0 {
 		return "", false
@@ -67,10 +68,22 @@ func (g geom) sectionAt(pos fyne.Position) (string, bool) {
 	if vx < -g.strip || vy < -g.strip || vx > g.vw+g.strip || vy > g.vh+g.strip {
 		return "", false
 	}
-	if vx < 0 || vy < 0 || vx > g.vw || vy > g.vh {
-		return "", true
-	}
 	p := g.l.FromView(g.side, content.Point{X: int(math.Round(float64(vx))), Y: int(math.Round(float64(vy)))})
+	if vx < 0 || vy < 0 || vx > g.vw || vy > g.vh {
+		// The strip drawn may be wider than the map's: the edge the
+		// point is beyond names it (north and south take the corners, as
+		// the map's strips do).
+		switch {
+		case p.Y < 0:
+			return content.StripID(content.North), true
+		case p.Y > g.l.Height:
+			return content.StripID(content.South), true
+		case p.X < 0:
+			return content.StripID(content.West), true
+		default:
+			return content.StripID(content.East), true
+		}
+	}
 	for _, s := range g.l.Sections {
 		if !s.OffTable && s.Polygon.Contains(p) {
 			return s.ID, true

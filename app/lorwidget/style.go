@@ -140,7 +140,15 @@ func text(s string, size fyne.ThemeSizeName, bold bool) *widget.Label {
 	l := widget.NewLabel(s)
 	l.SizeName = size
 	l.TextStyle.Bold = bold
+	// A card is as wide as its column: a long line ends in "…" rather
+	// than widening it.
+	l.Truncation = fyne.TextTruncateEllipsis
 	return l
+}
+
+// wrapRow lays badges out in rows that wrap at the card's width.
+func wrapRow(objs ...fyne.CanvasObject) *fyne.Container {
+	return container.New(layout.NewRowWrapLayout(), objs...)
 }
 
 // badge is a small coloured box with bold text: an effect, role or

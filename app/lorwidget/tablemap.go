@@ -32,13 +32,14 @@ import (
 type TableMap struct {
 	widget.BaseWidget
 
-	// OnSectionTapped is called with the id of a tapped section, "" for
-	// the off-table strip.
+	// OnSectionTapped is called with the id of a tapped section, or of
+	// the off-table strip tapped ("off-south").
 	OnSectionTapped func(section string)
 	// OnCharacterTapped is called with the id of a tapped character.
 	OnCharacterTapped func(id string)
 	// OnCharacterDropped is called when a character is dragged onto a
-	// section ("" the off-table strip); not when dropped outside the map.
+	// section or an off-table strip ("off-south"); not when dropped
+	// outside the map.
 	OnCharacterDropped func(id, section string)
 
 	layout   landsofruin.MapLayout
@@ -139,8 +140,8 @@ func (m *TableMap) MinSize() fyne.Size { return fyne.NewSize(120, 120) }
 
 func (m *TableMap) geom() geom { return newGeom(m.layout, m.side, m.Size()) }
 
-// SectionAt is the section at pos in the widget: a section id, "" with
-// true for the off-table strip, false outside the map.
+// SectionAt is the section at pos in the widget: a section's or an
+// off-table strip's id, false outside the map.
 func (m *TableMap) SectionAt(pos fyne.Position) (string, bool) {
 	if !m.known {
 		return "", false

@@ -86,7 +86,8 @@ func TestMapTurnsForSide(t *testing.T) {
 // character.
 func TestMapTapSection(t *testing.T) {
 	test.NewTempApp(t)
-	for _, seat := range []string{"alice", "bob"} {
+	for _, ss := range [][2]string{{"alice", "south"}, {"bob", "north"}} {
+		seat, side := ss[0], ss[1]
 		v := tutorialView(t, stepPreGame, landsofruinSeat(seat))
 		m := newMap(v)
 		var got []string
@@ -107,8 +108,9 @@ func TestMapTapSection(t *testing.T) {
 		got = nil
 		sp, _ := m.SectionPosition("")
 		test.TapAt(m, sp.AddXY(120, 0))
-		if len(got) != 1 || got[0] != "" {
-			t.Errorf("%s: tap on the strip gave %v", seat, got)
+		// The strip at the bottom is the seat's own table edge.
+		if want := "off-" + side; len(got) != 1 || got[0] != want {
+			t.Errorf("%s: tap on the strip gave %v, want %s", seat, got, want)
 		}
 	}
 	v := tutorialView(t, stepEnvironment, "alice")
@@ -147,7 +149,8 @@ func TestMapDrop(t *testing.T) {
 	}{
 		{"on a section (south)", "alice", func(m *TableMap) fyne.Position { p, _ := m.SectionPosition("crossing"); return p.AddXY(0, 20) }, "crossing", true},
 		{"on a section (north)", "bob", func(m *TableMap) fyne.Position { p, _ := m.SectionPosition("sw-block"); return p.AddXY(0, 20) }, "sw-block", true},
-		{"on the strip", "alice", func(m *TableMap) fyne.Position { p, _ := m.SectionPosition(""); return p.AddXY(150, 0) }, "", true},
+		{"on the strip (alice's edge)", "alice", func(m *TableMap) fyne.Position { p, _ := m.SectionPosition(""); return p.AddXY(150, 0) }, "off-south", true},
+		{"on the strip (bob's edge)", "bob", func(m *TableMap) fyne.Position { p, _ := m.SectionPosition(""); return p.AddXY(150, 0) }, "off-north", true},
 		{"outside the map", "alice", func(m *TableMap) fyne.Position { return fyne.NewPos(-50, -50) }, "", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -462,29 +462,6 @@ func (x *prober) bandDistances() []string {
 	return []string{"0", "150", "300"}
 }
 
-// bandChoices are the range bands a player picks per target of a ranged
-// attack instead of a measured distance: each value is a distance in the
-// band, in the unit the command takes (tenths of an inch, or millimetres).
-func (x *prober) bandChoices() []console.Choice {
-	d := x.bandDistances()
-	return []console.Choice{
-		{Value: d[0], Label: "Short (up to " + x.g.dist(rules.ShortRangeTenths) + ")", Note: "short"},
-		{Value: d[1], Label: "Mid (up to " + x.g.dist(rules.MidRangeTenths) + ")", Note: "mid"},
-		{Value: d[2], Label: "Long (over " + x.g.dist(rules.MidRangeTenths) + ")", Note: "long"},
-	}
-}
-
-// spreadChoices is the one spread value a further target of a ranged
-// attack may have: within the multi-target distance of the first.
-func (x *prober) spreadChoices() []console.Choice {
-	v := rules.MultiTargetTenths
-	if x.g.Units == UnitsCM {
-		v = rules.TenthsToMM(v)
-	}
-	return []console.Choice{{Value: strconv.Itoa(v), Label: "Within " + x.g.dist(rules.MultiTargetTenths) + " of the first target",
-		Note: "further targets must stand within " + x.g.dist(rules.MultiTargetTenths) + " of the main target"}}
-}
-
 // needHeader introduces a target's to-hit numbers.
 func (x *prober) needHeader() string {
 	return fmt.Sprintf("d20 needed without cover (ranged: short to %s/mid to %s/long): ",
@@ -602,8 +579,6 @@ func (x *prober) attack(a *console.Affordance) {
 		{Arg: "weapon", For: "character", Choices: nonNil(weapons)},
 		{Arg: "mode", For: "weapon", Choices: nonNil(modes)},
 		{Arg: "targets", For: "character", Choices: nonNil(targets)},
-		{Arg: "distances", Choices: x.bandChoices()},
-		{Arg: "spread", Choices: x.spreadChoices()},
 		{Arg: "cover", Choices: cv},
 		{Arg: "action", For: "character", Choices: nonNil(actions)},
 	}

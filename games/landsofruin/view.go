@@ -2,6 +2,7 @@ package landsofruin
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/commandconsole/commandconsole/console"
@@ -66,6 +67,14 @@ type View struct {
 	// Throwables are the grenades, executed slaves and artillery strikes
 	// on the table.
 	Throwables []ThrowableView `json:"throwables,omitempty"`
+	// RangeBands are the range bands a screen offers per target of a
+	// ranged attack instead of a measured distance, and Spread the one
+	// spread a further target takes (within the multi-target distance of
+	// the first): each with the value the attack command takes for it
+	// (distances, spread), in the game's unit. The attack command also
+	// takes any measured distance, so these are not its only choices.
+	RangeBands []Distance `json:"range_bands"`
+	Spread     Distance   `json:"spread"`
 	// MoraleMax is the morale pool a team starts with: the full morale
 	// bar (each player's pool is in their own PlayerView).
 	MoraleMax int `json:"morale_max"`
@@ -74,6 +83,33 @@ type View struct {
 	// give it now, why not, and what its arguments may be (affordances.go);
 	// none in the public view, which gives no commands.
 	Commands []console.Affordance `json:"commands,omitempty"`
+}
+
+// Distance is a distance a screen offers: the value a command takes for
+// it, its label and what it means.
+type Distance struct {
+	Value string `json:"value"`
+	Band  string `json:"band,omitempty"`
+	Label string `json:"label"`
+	Note  string `json:"note,omitempty"`
+}
+
+// rangeBands are the view's RangeBands and Spread for g's unit.
+func (g *state) rangeBands() ([]Distance, Distance) {
+	val := func(tenths int) string {
+		if g.Units == UnitsCM {
+			return strconv.Itoa(rules.TenthsToMM(tenths))
+		}
+		return strconv.Itoa(tenths)
+	}
+	bands := []Distance{
+		{Value: val(0), Band: rules.Short.String(), Label: "Short (up to " + g.dist(rules.ShortRangeTenths) + ")"},
+		{Value: val(150), Band: rules.Mid.String(), Label: "Mid (up to " + g.dist(rules.MidRangeTenths) + ")"},
+		{Value: val(300), Band: rules.Long.String(), Label: "Long (over " + g.dist(rules.MidRangeTenths) + ")"},
+	}
+	spread := Distance{Value: val(rules.MultiTargetTenths), Label: "Within " + g.dist(rules.MultiTargetTenths) + " of the first target",
+		Note: "further targets must stand within " + g.dist(rules.MultiTargetTenths) + " of the main target"}
+	return bands, spread
 }
 
 // ThrowableView is a throwable on the table and its area this phase.
@@ -344,6 +380,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	v := View{System: ID, Seat: string(seat), Scenario: g.Scenario, Map: g.Map, Phase: g.Phase, Turn: g.Turn,
 		OrderDrawn: g.OrderDrawn, Prompt: g.prompt(), Players: []PlayerView{}, Characters: []CharView{}, Mode: ModeBasic,
 		MoraleMax: rules.MoralePool}
+	v.RangeBands, v.Spread = g.rangeBands()
 	if g.Advanced {
 		v.Mode = ModeAdvanced
 	}
