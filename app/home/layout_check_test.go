@@ -1,0 +1,21 @@
+package home
+
+import (
+	"fmt"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"github.com/commandconsole/commandconsole/console"
+)
+
+// checkStats renders the stats screen at size and checks its layout.
+func checkStats(t *testing.T, size fyne.Size) {
+	t.Helper()
+	name := fmt.Sprintf("%v\u00d7%v", size.Width, size.Height)
+	st := console.NewMemStore()
+	finishPad(t, st, "One", []int{3, 5}, "Alexandra Montgomery", "Bob")
+	finishPad(t, st, "Two", []int{8, 2}, "Alexandra Montgomery", "Bob")
+	u, w := newTestUI(t, st, size)
+	ShowStats(u)
+	checkLayout(t, w, size, name+" stats")
+}
