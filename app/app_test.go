@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/commandconsole/commandconsole/app/battlelorescreen"
+	"github.com/commandconsole/commandconsole/app/internal/apptest"
 	"github.com/commandconsole/commandconsole/app/padscreen"
 	"github.com/commandconsole/commandconsole/app/play"
 	"github.com/commandconsole/commandconsole/app/runikascreen"
@@ -30,18 +31,18 @@ func TestDispatcherFallsBackToGenericScreen(t *testing.T) {
 			seats = append(seats, console.Seat(fmt.Sprintf("seat%d", i+1)))
 		}
 		st := console.NewMemStore()
-		sess, err := console.Create(r, console.Setup{Seats: seats}, console.Options{Store: st, Clock: testClock})
+		sess, err := console.Create(r, console.Setup{Seats: seats}, console.Options{Store: st, Clock: apptest.Clock})
 		if err != nil {
 			t.Errorf("%s: create with default options: %v", info.ID, err)
 			continue
 		}
-		u, w := newTestUI(t, st, landscapeSize)
+		u, w := newTestUI(t, st, apptest.LandscapeSize)
 		u.ShowGame(console.NewLocal(sess))
 		if u.Game() == nil || u.Game().Screen() == nil {
 			t.Errorf("%s: no game screen", info.ID)
 			continue
 		}
-		checkLayout(t, w, landscapeSize, info.ID+" game screen")
+		apptest.CheckLayout(t, w, apptest.LandscapeSize, info.ID+" game screen")
 	}
 }
 

@@ -14,30 +14,6 @@ import (
 // TestMain runs the tests; init has registered every screen.
 func TestMain(m *testing.M) { apptest.Main(m) }
 
-// Shorthands for the shared test kit.
-var (
-	newPad        = apptest.NewPad
-	newRunika     = apptest.NewRunika
-	newBattleLore = apptest.NewBattleLore
-	doAs          = apptest.DoAs
-	finishPad     = apptest.FinishPad
-	doShown       = apptest.DoShown
-	walk          = apptest.Walk
-	objects       = apptest.Objects
-	buttons       = apptest.Buttons
-	tapButton     = apptest.TapButton
-	buttonTexts   = apptest.ButtonTexts
-	wantDisabled  = apptest.WantDisabled
-	noButton      = apptest.NoButton
-	findTile      = apptest.FindTile
-	texts         = apptest.Texts
-	wantText      = apptest.WantText
-	checkLayout   = apptest.CheckLayout
-	testClock     = apptest.Clock
-	testNow       = apptest.Now
-	landscapeSize = apptest.LandscapeSize
-)
-
 // newTestUI starts the interface on a test app and window of the given
 // size, with st as the save store.
 func newTestUI(t *testing.T, st console.Store, size fyne.Size) (*shell.UI, fyne.Window) {

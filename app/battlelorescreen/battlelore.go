@@ -261,10 +261,9 @@ func (s *Screen) build() {
 	// in view under the scroll; the checklist says where the turn stands.
 	s.titleRow = container.NewBorder(nil, nil, nil, container.NewCenter(s.diceBtn), s.panelTitle)
 	panel := container.NewPadded(container.NewVBox(s.titleRow, s.panelSub, s.setupBox, s.stepBox, s.end.Box, s.checklist))
-	s.side = container.NewVScroll(panel)
 	s.foot = container.NewVBox(widget.NewSeparator(), container.NewPadded(container.NewVBox(s.playBtn, s.nextBtn, s.scoreBtn, s.drawBtn, s.loreBox)))
-	split := &kit.WidthLayout{SplitLayout: &kit.SplitLayout{Panel: panel, MaxPortrait: 0.55, Foot: s.foot}, OnWidth: s.fitWidth}
-	s.root = container.New(split, container.NewPadded(container.NewVScroll(main)), container.NewBorder(nil, s.foot, nil, nil, s.side))
+	// The two sides next to each other when there is room.
+	s.root, s.side = padkit.StatePad(main, panel, s.foot, s.sidesBox, 2, 1)
 	s.Refresh()
 }
 
@@ -300,39 +299,14 @@ func (s *Screen) buildSide(f battlelore.Faction) *sideCard {
 	return c
 }
 
-// fitWidth puts the two sides next to each other when there is room.
-func (s *Screen) fitWidth(w float32) {
-	if w >= 760 {
-		kit.SetColumns(s.sidesBox, 2)
-	} else {
-		kit.SetColumns(s.sidesBox, 1)
-	}
-}
-
 // Refresh reads the views and redraws everything.
 func (s *Screen) Refresh() {
-	v, err := s.env.View(console.Public)
+	bv, allowed, err := padkit.ReadViews(s.env, func(v battlelore.View) []string { return v.Allowed })
 	if err != nil {
 		s.env.Fail(err)
 		return
 	}
-	bv, ok := v.(battlelore.View)
-	if !ok {
-		s.env.Fail(fmt.Errorf("battlelore: the view is a %T, not BattleLore's", v))
-		return
-	}
-	s.view = bv
-	allowed, err := padkit.AllowedBySeat(s.env, func(v console.View) []string {
-		if v, ok := v.(battlelore.View); ok {
-			return v.Allowed
-		}
-		return nil
-	})
-	if err != nil {
-		s.env.Fail(err)
-		return
-	}
-	s.allowed = allowed
+	s.view, s.allowed = bv, allowed
 	s.redrawHeader()
 	for i := range s.sides {
 		if i < len(bv.Sides) {
@@ -710,21 +684,14 @@ func checkIcon(state string) fyne.Resource {
 
 func (s *Screen) redrawPanel() {
 	v := s.view
-	show := func(o fyne.CanvasObject, on bool) {
-		if on {
-			o.Show()
-		} else {
-			o.Hide()
-		}
-	}
 	setup := v.Phase == battlelore.PhaseSetup
-	show(s.titleRow, !v.Finished)
-	show(s.foot, !setup && !v.Finished)
-	show(s.panelSub, !v.Finished)
-	show(s.checklist, !v.Finished)
-	show(s.setupBox, setup && !v.Finished)
-	show(s.stepBox, !setup && !v.Finished)
-	show(s.end.Box, v.Finished)
+	kit.ShowIf(s.titleRow, !v.Finished)
+	kit.ShowIf(s.foot, !setup && !v.Finished)
+	kit.ShowIf(s.panelSub, !v.Finished)
+	kit.ShowIf(s.checklist, !v.Finished)
+	kit.ShowIf(s.setupBox, setup && !v.Finished)
+	kit.ShowIf(s.stepBox, !setup && !v.Finished)
+	kit.ShowIf(s.end.Box, v.Finished)
 	if v.Finished {
 		s.end.Set(v.Summary+".", v.Placements)
 		s.side.Refresh()
@@ -778,19 +745,12 @@ func (s *Screen) redrawChecklist(setup bool) {
 // redrawSetupOrStep enables the setup's buttons or the current step's.
 func (s *Screen) redrawSetupOrStep(setup bool) {
 	v := s.view
-	show := func(o fyne.CanvasObject, on bool) {
-		if on {
-			o.Show()
-		} else {
-			o.Hide()
-		}
-	}
 	if setup {
 		for i, f := range battlelore.Factions {
 			sv, _ := s.sideOf(f)
 			seat := sv.Seat
-			show(s.scenBtns[i], v.Step == battlelore.StepScenario)
-			show(s.musterBtns[i], v.Step == battlelore.StepMuster)
+			kit.ShowIf(s.scenBtns[i], v.Step == battlelore.StepScenario)
+			kit.ShowIf(s.musterBtns[i], v.Step == battlelore.StepMuster)
 			kit.SetEnabled(s.scenBtns[i], s.may(seat, battlelore.CmdScenario) && !sv.ScenarioChosen)
 			kit.SetEnabled(s.musterBtns[i], (s.may(seat, battlelore.CmdMuster) || s.may(seat, battlelore.CmdArmyCard)) && !sv.Mustered)
 			s.scenBtns[i].SetText(fmt.Sprintf("%s (%s): scenario card", f.Name(), seat))
@@ -816,20 +776,13 @@ func (s *Screen) stepAfter(step string) string {
 func (s *Screen) redrawStep() {
 	v := s.view
 	me := s.activeSeat()
-	show := func(o fyne.CanvasObject, on bool) {
-		if on {
-			o.Show()
-		} else {
-			o.Hide()
-		}
-	}
-	show(s.commandBox, v.Step == battlelore.StepCommand)
-	show(s.playBtn, v.Step == battlelore.StepCommand)
-	show(s.nextBtn, v.Step == battlelore.StepOrder || v.Step == battlelore.StepMove || v.Step == battlelore.StepAttack)
-	show(s.vpBox, v.Step == battlelore.StepVP)
-	show(s.scoreBtn, v.Step == battlelore.StepVP)
-	show(s.drawBtn, v.Step == battlelore.StepDraw)
-	show(s.loreBox, v.Step == battlelore.StepLore)
+	kit.ShowIf(s.commandBox, v.Step == battlelore.StepCommand)
+	kit.ShowIf(s.playBtn, v.Step == battlelore.StepCommand)
+	kit.ShowIf(s.nextBtn, v.Step == battlelore.StepOrder || v.Step == battlelore.StepMove || v.Step == battlelore.StepAttack)
+	kit.ShowIf(s.vpBox, v.Step == battlelore.StepVP)
+	kit.ShowIf(s.scoreBtn, v.Step == battlelore.StepVP)
+	kit.ShowIf(s.drawBtn, v.Step == battlelore.StepDraw)
+	kit.ShowIf(s.loreBox, v.Step == battlelore.StepLore)
 
 	key := fmt.Sprintf("%d/%s", v.Turn, v.Step)
 	fresh := key != s.stepKey
@@ -862,7 +815,7 @@ func (s *Screen) redrawStep() {
 		}
 		active, _ := s.sideOf(s.activeFaction())
 		s.exchange.SetMax(active.LoreTokens / battlelore.LearningLorePerVP)
-		show(s.exchBox, v.Mode == battlelore.ModeLearning)
+		kit.ShowIf(s.exchBox, v.Mode == battlelore.ModeLearning)
 		kit.SetEnabled(s.scoreBtn, s.may(me, battlelore.CmdScoreVP))
 	case battlelore.StepDraw:
 		kit.SetEnabled(s.drawBtn, s.may(me, battlelore.CmdDrawCommandCard))

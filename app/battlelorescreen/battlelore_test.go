@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"github.com/commandconsole/commandconsole/app/internal/apptest"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/battlelore"
 )
@@ -32,42 +33,42 @@ func current(s *Screen) string {
 
 func TestBattleLoreLearningTurnByTapping(t *testing.T) {
 	st := console.NewMemStore()
-	sess := newBattleLore(t, st, map[string]string{"mode": "learning"}, "alice", "bob")
-	u, w := newTestUI(t, st, landscapeSize)
+	sess := apptest.NewBattleLore(t, st, map[string]string{"mode": "learning"}, "alice", "bob")
+	u, w := newTestUI(t, st, apptest.LandscapeSize)
 	u.ShowGame(console.NewLocal(sess))
 	s := battleLoreScreenOf(t, u)
 
 	// The Uthuk begin the learning scenario.
-	wantText(t, w, "Turn 1 \u00b7 Uthuk (bob)")
-	wantText(t, w, "Main phase \u00b7 Command step")
+	apptest.WantText(t, w, "Turn 1 \u00b7 Uthuk (bob)")
+	apptest.WantText(t, w, "Main phase \u00b7 Command step")
 	if current(s) != battlelore.StepCommand {
 		t.Fatalf("current checklist item = %q, want the Command step", current(s))
 	}
-	noButton(t, w, "Draw a command card")
+	apptest.NoButton(t, w, "Draw a command card")
 	test.Type(s.cardEntry, "Charge")
-	tapButton(t, w, "Play command card")
+	apptest.TapButton(t, w, "Play command card")
 	if got := side(t, s, battlelore.Uthuk).CommandCards; got != 3 {
 		t.Errorf("Uthuk's command cards after playing one = %d, want 3", got)
 	}
-	tapButton(t, w, "Order step done: Move step")
-	tapButton(t, w, "Move step done: Attack step")
+	apptest.TapButton(t, w, "Order step done: Move step")
+	apptest.TapButton(t, w, "Move step done: Attack step")
 
 	// The attack: a Daqan unit loses two figures through its dialog and is
 	// weak; a figure comes back.
 	guard := side(t, s, battlelore.Daqan).Units[0]
 	test.Tap(s.sides[0].rows[0])
-	tapButton(t, w, "Damage")
-	tapButton(t, w, "Damage")
+	apptest.TapButton(t, w, "Damage")
+	apptest.TapButton(t, w, "Damage")
 	u1 := side(t, s, battlelore.Daqan).Units[0]
 	if u1.ID != guard.ID || u1.Lost != 2 || !u1.Weak {
 		t.Errorf("%s after two hits: %+v, want 2 figures lost and weak", guard.Name, u1)
 	}
-	tapButton(t, w, "Heal")
-	tapButton(t, w, "Close")
+	apptest.TapButton(t, w, "Heal")
+	apptest.TapButton(t, w, "Close")
 	if got := side(t, s, battlelore.Daqan).Units[0]; got.Lost != 1 || got.Weak {
 		t.Errorf("%s after a heal: %+v, want 1 figure lost", guard.Name, got)
 	}
-	wantText(t, w, "\u25cf\u25cf\u25cb")
+	apptest.WantText(t, w, "\u25cf\u25cf\u25cb")
 	// The row's − takes a figure at once, and + returns it.
 	archer := side(t, s, battlelore.Daqan).Units[5]
 	test.Tap(s.sides[0].hits[5])
@@ -94,82 +95,82 @@ func TestBattleLoreLearningTurnByTapping(t *testing.T) {
 
 	// The Upkeep phase: the VP step by banner value, then the draw ends
 	// the learning scenario's turn (no Lore step).
-	tapButton(t, w, "Attack step done: VP step")
-	wantText(t, w, "Upkeep phase \u00b7 VP step")
-	tapButton(t, w, "2 VP")
+	apptest.TapButton(t, w, "Attack step done: VP step")
+	apptest.WantText(t, w, "Upkeep phase \u00b7 VP step")
+	apptest.TapButton(t, w, "2 VP")
 	if s.vp.Value() != 2 {
 		t.Errorf("VP after one banner = %d, want 2", s.vp.Value())
 	}
-	tapButton(t, w, "Score VP")
+	apptest.TapButton(t, w, "Score VP")
 	if got := side(t, s, battlelore.Uthuk).VP; got != 2 {
 		t.Errorf("Uthuk VP after the VP step = %d, want 2", got)
 	}
-	tapButton(t, w, "Draw a command card")
+	apptest.TapButton(t, w, "Draw a command card")
 	if s.view.Turn != 2 || s.view.Active != "daqan" || current(s) != battlelore.StepCommand {
 		t.Fatalf("after the draw: turn %d, active %q, step %q; want turn 2, Daqan's Command step", s.view.Turn, s.view.Active, current(s))
 	}
-	wantText(t, w, "Win check at the start of each Uthuk turn: 16 VP and more than the opponent. Now Daqan 1, Uthuk 2: no winner yet.")
+	apptest.WantText(t, w, "Win check at the start of each Uthuk turn: 16 VP and more than the opponent. Now Daqan 1, Uthuk 2: no winner yet.")
 
 	// Undo, as bob whose command it was; then the draw again.
-	tapButton(t, w, "Undo")
+	apptest.TapButton(t, w, "Undo")
 	if s.view.Turn != 1 || current(s) != battlelore.StepDraw {
 		t.Fatalf("after Undo: turn %d step %q, want turn 1's Draw step", s.view.Turn, current(s))
 	}
-	tapButton(t, w, "Draw a command card")
+	apptest.TapButton(t, w, "Draw a command card")
 
 	// The dice faces are one tap away; the history is the spectator's.
-	tapButton(t, w, "Dice faces")
-	wantText(t, w, "Cleave")
-	wantText(t, w, "a weak attacking unit causes no damage with cleaves")
-	tapButton(t, w, "Close")
-	tapButton(t, w, "History")
-	wantText(t, w, "Uthuk took 2 VP for banners")
+	apptest.TapButton(t, w, "Dice faces")
+	apptest.WantText(t, w, "Cleave")
+	apptest.WantText(t, w, "a weak attacking unit causes no damage with cleaves")
+	apptest.TapButton(t, w, "Close")
+	apptest.TapButton(t, w, "History")
+	apptest.WantText(t, w, "Uthuk took 2 VP for banners")
 }
 
 func TestBattleLoreFullSetupLoreAndConcede(t *testing.T) {
 	st := console.NewMemStore()
-	sess := newBattleLore(t, st, nil, "alice", "bob")
-	u, w := newTestUI(t, st, landscapeSize)
+	sess := apptest.NewBattleLore(t, st, nil, "alice", "bob")
+	u, w := newTestUI(t, st, apptest.LandscapeSize)
 	u.ShowGame(console.NewLocal(sess))
 	s := battleLoreScreenOf(t, u)
 
 	// Scenario cards, each hidden on screen until both are in.
-	noButton(t, w, "Play command card")
+	apptest.NoButton(t, w, "Play command card")
 	// The rules' plain words, without the command line's "(scenario)".
-	wantText(t, w, "It is setup: each player enters the scenario card they reveal; waiting for Daqan and Uthuk.")
-	if strings.Contains(texts(w), "(scenario)") {
+	apptest.WantText(t, w, "It is setup: each player enters the scenario card they reveal; waiting for Daqan and Uthuk.")
+	if strings.Contains(apptest.Texts(w), "(scenario)") {
 		t.Errorf("the prompt names the scenario command")
 	}
-	tapButton(t, w, "Daqan (alice): scenario card")
+	apptest.TapButton(t, w, "Daqan (alice): scenario card")
 	s.scenForm.letter.SetSelected("A")
 	test.Tap(s.scenForm.number.PlusButton()) // A2
 	test.Type(s.scenForm.banners, "2")
-	tapButton(t, w, "Enter card")
+	apptest.TapButton(t, w, "Enter card")
 	if d := side(t, s, battlelore.Daqan); !d.ScenarioChosen || d.Scenario != nil {
 		t.Errorf("the shared screen's Daqan side: chosen %v, card %+v; want chosen and hidden", d.ScenarioChosen, d.Scenario)
 	}
-	wantText(t, w, "Scenario card chosen, hidden until both are in.")
-	if strings.Contains(texts(w), "A2") {
+	apptest.WantText(t, w, "Scenario card chosen, hidden until both are in.")
+	if strings.Contains(apptest.Texts(w), "A2") {
 		t.Errorf("the Daqan scenario card shows before both are in")
 	}
-	wantDisabled(t, w, "Daqan (alice): scenario card")
-	tapButton(t, w, "Uthuk (bob): scenario card")
+	apptest.WantDisabled(t, w, "Daqan (alice): scenario card")
+	apptest.TapButton(t, w, "Uthuk (bob): scenario card")
 	s.scenForm.letter.SetSelected("B")
 	test.Type(s.scenForm.banners, "x")
-	tapButton(t, w, "Enter card")
+	apptest.TapButton(t, w, "Enter card")
 	if !strings.Contains(s.form.Problem.Text, "banner value") {
 		t.Errorf("a bad banner list: problem = %q", s.form.Problem.Text)
 	}
 	s.scenForm.banners.SetText("1,1")
-	tapButton(t, w, "Enter card")
+	apptest.TapButton(t, w, "Enter card")
 	if s.view.FirstPlayer != "daqan" || s.view.Step != battlelore.StepMuster {
 		t.Fatalf("after both cards: first %q step %q; want the Daqan first and the muster step", s.view.FirstPlayer, s.view.Step)
 	}
-	wantText(t, w, "Scenario card: A2, banners 2")
+	apptest.WantText(t, w, "Scenario card: A2, banners 2")
 
 	// The muster calculator prices the army live with the rules' own
 	// calculator; the Uthuk take an army card.
-	tapButton(t, w, "Daqan (alice): muster army")
+	apptest.TapButton(t, w, "Daqan (alice): muster army")
 	m := s.muster
 	m.counts["citadel-guard"].Set(4)
 	m.counts["yeoman-archers"].Set(2)
@@ -181,9 +182,9 @@ func TestBattleLoreFullSetupLoreAndConcede(t *testing.T) {
 	if want := "23 of 50 muster points \u00b7 8 cards + 10 decoys = 18 \u00b7 5 lore tokens"; m.result.Text != want {
 		t.Errorf("muster result = %q, want %q", m.result.Text, want)
 	}
-	tapButton(t, w, "Muster")
-	tapButton(t, w, "Uthuk (bob): muster army")
-	tapButton(t, w, "Blood tide \u00b7 3 lore")
+	apptest.TapButton(t, w, "Muster")
+	apptest.TapButton(t, w, "Uthuk (bob): muster army")
+	apptest.TapButton(t, w, "Blood tide \u00b7 3 lore")
 	if s.view.Turn != 1 || s.view.Active != "daqan" {
 		t.Fatalf("after both armies: turn %d active %q, want turn 1 for the Daqan", s.view.Turn, s.view.Active)
 	}
@@ -194,14 +195,14 @@ func TestBattleLoreFullSetupLoreAndConcede(t *testing.T) {
 	}
 
 	// A whole Daqan turn to the Lore step.
-	tapButton(t, w, "Play command card")
-	tapButton(t, w, "Order step done: Move step")
-	tapButton(t, w, "Move step done: Attack step")
-	tapButton(t, w, "Attack step done: VP step")
-	tapButton(t, w, "Score VP")
-	tapButton(t, w, "Draw a command card")
-	wantText(t, w, "Upkeep phase \u00b7 Lore step")
-	tapButton(t, w, "1 token + 1 lore card")
+	apptest.TapButton(t, w, "Play command card")
+	apptest.TapButton(t, w, "Order step done: Move step")
+	apptest.TapButton(t, w, "Move step done: Attack step")
+	apptest.TapButton(t, w, "Attack step done: VP step")
+	apptest.TapButton(t, w, "Score VP")
+	apptest.TapButton(t, w, "Draw a command card")
+	apptest.WantText(t, w, "Upkeep phase \u00b7 Lore step")
+	apptest.TapButton(t, w, "1 token + 1 lore card")
 	d = side(t, s, battlelore.Daqan)
 	if d.LoreTokens != 6 || d.LoreCards != 3 || s.view.Active != "uthuk" {
 		t.Errorf("after the Lore step: %d lore, %d lore cards, active %q; want 6, 3 and the Uthuk", d.LoreTokens, d.LoreCards, s.view.Active)
@@ -217,13 +218,13 @@ func TestBattleLoreFullSetupLoreAndConcede(t *testing.T) {
 		t.Errorf("a second lore card this turn is offered")
 	}
 	test.Tap(s.sides[1].concede)
-	tapButton(t, w, "Concede")
+	apptest.TapButton(t, w, "Concede")
 	if !s.view.Finished || s.view.Winner != "daqan" {
 		t.Fatalf("after the Uthuk concede: finished %v winner %q", s.view.Finished, s.view.Winner)
 	}
-	wantText(t, w, "Game over")
-	wantText(t, w, "Winner")
-	noButton(t, w, "Play command card")
+	apptest.WantText(t, w, "Game over")
+	apptest.WantText(t, w, "Winner")
+	apptest.NoButton(t, w, "Play command card")
 	if len(s.end.Placements().Objects) != 2 {
 		t.Errorf("%d placements, want 2", len(s.end.Placements().Objects))
 	}

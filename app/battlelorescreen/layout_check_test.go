@@ -6,6 +6,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+
+	"github.com/commandconsole/commandconsole/app/internal/apptest"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/battlelore"
 )
@@ -19,38 +21,38 @@ func checkBattleLore(t *testing.T, size fyne.Size) {
 	u, w := newTestUI(t, st, size)
 
 	// BattleLore: the learning scenario's turn, a unit, the dice.
-	bl := newBattleLore(t, st, map[string]string{"mode": "learning"}, "Alexandra", "Bartholomew")
+	bl := apptest.NewBattleLore(t, st, map[string]string{"mode": "learning"}, "Alexandra", "Bartholomew")
 	u.ShowGame(console.NewLocal(bl))
 	b := battleLoreScreenOf(t, u)
-	checkLayout(t, w, size, name+" battlelore command step")
-	doShown(t, u, bl, "Bartholomew", battlelore.CmdPlayCommandCard, nil)
+	apptest.CheckLayout(t, w, size, name+" battlelore command step")
+	apptest.DoShown(t, u, bl, "Bartholomew", battlelore.CmdPlayCommandCard, nil)
 	for range 3 {
-		doShown(t, u, bl, "Bartholomew", battlelore.CmdNextStep, nil)
+		apptest.DoShown(t, u, bl, "Bartholomew", battlelore.CmdNextStep, nil)
 	}
-	checkLayout(t, w, size, name+" battlelore VP step")
+	apptest.CheckLayout(t, w, size, name+" battlelore VP step")
 	test.Tap(b.sides[0].rows[0])
-	checkLayout(t, w, size, name+" battlelore unit dialog")
-	tapButton(t, w, "Close")
+	apptest.CheckLayout(t, w, size, name+" battlelore unit dialog")
+	apptest.TapButton(t, w, "Close")
 	b.showDice()
-	checkLayout(t, w, size, name+" battlelore dice")
-	tapButton(t, w, "Close")
+	apptest.CheckLayout(t, w, size, name+" battlelore dice")
+	apptest.TapButton(t, w, "Close")
 
 	// A full game's setup: the scenario form, the muster calculator.
-	full := newBattleLore(t, st, nil, "Alexandra", "Bartholomew")
+	full := apptest.NewBattleLore(t, st, nil, "Alexandra", "Bartholomew")
 	u.ShowGame(console.NewLocal(full))
 	b = battleLoreScreenOf(t, u)
-	checkLayout(t, w, size, name+" battlelore setup")
+	apptest.CheckLayout(t, w, size, name+" battlelore setup")
 	b.enterScenario(battlelore.Daqan)
-	checkLayout(t, w, size, name+" battlelore scenario form")
-	tapButton(t, w, "Cancel")
-	doShown(t, u, full, "Alexandra", battlelore.CmdScenario, map[string]any{"letter": "A", "number": 1})
-	doShown(t, u, full, "Bartholomew", battlelore.CmdScenario, map[string]any{"letter": "B", "number": 1, "banners": "2,1"})
+	apptest.CheckLayout(t, w, size, name+" battlelore scenario form")
+	apptest.TapButton(t, w, "Cancel")
+	apptest.DoShown(t, u, full, "Alexandra", battlelore.CmdScenario, map[string]any{"letter": "A", "number": 1})
+	apptest.DoShown(t, u, full, "Bartholomew", battlelore.CmdScenario, map[string]any{"letter": "B", "number": 1, "banners": "2,1"})
 	b.musterArmy(battlelore.Daqan)
-	checkLayout(t, w, size, name+" battlelore muster")
-	tapButton(t, w, "Cancel")
-	doShown(t, u, full, "Alexandra", battlelore.CmdArmyCard, map[string]any{"army": "daqan-riverwatch"})
-	doShown(t, u, full, "Bartholomew", battlelore.CmdArmyCard, map[string]any{"army": "uthuk-chaos-host"})
-	checkLayout(t, w, size, name+" battlelore full game, legends")
-	doShown(t, u, full, "Bartholomew", battlelore.CmdConcede, nil)
-	checkLayout(t, w, size, name+" battlelore end")
+	apptest.CheckLayout(t, w, size, name+" battlelore muster")
+	apptest.TapButton(t, w, "Cancel")
+	apptest.DoShown(t, u, full, "Alexandra", battlelore.CmdArmyCard, map[string]any{"army": "daqan-riverwatch"})
+	apptest.DoShown(t, u, full, "Bartholomew", battlelore.CmdArmyCard, map[string]any{"army": "uthuk-chaos-host"})
+	apptest.CheckLayout(t, w, size, name+" battlelore full game, legends")
+	apptest.DoShown(t, u, full, "Bartholomew", battlelore.CmdConcede, nil)
+	apptest.CheckLayout(t, w, size, name+" battlelore end")
 }

@@ -19,30 +19,6 @@ func TestMain(m *testing.M) {
 	apptest.Main(m)
 }
 
-// Shorthands for the shared test kit.
-var (
-	newPad        = apptest.NewPad
-	newRunika     = apptest.NewRunika
-	newBattleLore = apptest.NewBattleLore
-	doAs          = apptest.DoAs
-	finishPad     = apptest.FinishPad
-	doShown       = apptest.DoShown
-	walk          = apptest.Walk
-	objects       = apptest.Objects
-	buttons       = apptest.Buttons
-	tapButton     = apptest.TapButton
-	buttonTexts   = apptest.ButtonTexts
-	wantDisabled  = apptest.WantDisabled
-	noButton      = apptest.NoButton
-	findTile      = apptest.FindTile
-	texts         = apptest.Texts
-	wantText      = apptest.WantText
-	checkLayout   = apptest.CheckLayout
-	testClock     = apptest.Clock
-	testNow       = apptest.Now
-	landscapeSize = apptest.LandscapeSize
-)
-
 // newTestUI starts the interface on a test app and window of the given
 // size, with st as the save store.
 func newTestUI(t *testing.T, st console.Store, size fyne.Size) (*shell.UI, fyne.Window) {
@@ -53,12 +29,5 @@ func newTestUI(t *testing.T, st console.Store, size fyne.Size) (*shell.UI, fyne.
 // padScreen returns the score pad screen on show.
 func padScreen(t *testing.T, u *shell.UI) *padscreen.Screen {
 	t.Helper()
-	if u.Game() == nil {
-		t.Fatalf("no game is open (screen is %T)", u.Current())
-	}
-	s, ok := u.Game().Screen().(*padscreen.Screen)
-	if !ok {
-		t.Fatalf("game screen is %T, not the score pad", u.Game().Screen())
-	}
-	return s
+	return apptest.GameScreen[*padscreen.Screen](t, u)
 }

@@ -10,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/commandconsole/commandconsole/app/internal/apptest"
 	"github.com/commandconsole/commandconsole/app/internal/shell"
 	"github.com/commandconsole/commandconsole/app/kit"
 	"github.com/commandconsole/commandconsole/console"
@@ -24,19 +26,19 @@ func TestHomeListsSystemsAndUnfinishedGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	newPad(t, st, "Friday night", nil, "alice", "bob")
+	apptest.NewPad(t, st, "Friday night", nil, "alice", "bob")
 
-	u, w := newTestUI(t, st, landscapeSize)
+	u, w := newTestUI(t, st, apptest.LandscapeSize)
 	if _, ok := u.Current().(*Screen); !ok {
 		t.Fatalf("first screen is %T, want the home screen", u.Current())
 	}
-	g := findTile(t, w, "Friday night")
+	g := apptest.FindTile(t, w, "Friday night")
 	for _, want := range []string{"Score pad", "alice, bob", "last played 2 h ago", "Round 1"} {
 		if !strings.Contains(g.Detail, want) {
 			t.Errorf("game detail %q lacks %q", g.Detail, want)
 		}
 	}
-	sys := findTile(t, w, "Score pad")
+	sys := apptest.FindTile(t, w, "Score pad")
 	if !strings.Contains(sys.Detail, "board game") {
 		t.Errorf("score pad tile detail = %q, want its doc", sys.Detail)
 	}
@@ -47,11 +49,11 @@ func TestHomeListsSystemsAndUnfinishedGame(t *testing.T) {
 
 func TestNewGameThroughScorePadCreatesGame(t *testing.T) {
 	st := console.NewMemStore()
-	u, w := newTestUI(t, st, landscapeSize)
+	u, w := newTestUI(t, st, apptest.LandscapeSize)
 	u.ApplySettings(kit.Settings{Name: "Alice", Theme: kit.ThemeDark, TextScale: 1, Units: kit.Inches})
 	u.Home()
 
-	test.Tap(findTile(t, w, "Score pad"))
+	test.Tap(apptest.FindTile(t, w, "Score pad"))
 	ng, ok := u.Current().(*newGameScreen)
 	if !ok {
 		t.Fatalf("after tapping the score pad the screen is %T", u.Current())
@@ -61,10 +63,10 @@ func TestNewGameThroughScorePadCreatesGame(t *testing.T) {
 	}
 	test.Type(ng.title, "Catan")
 	test.Type(ng.seats[1], "Bob")
-	tapButton(t, w, "Add player")
+	apptest.TapButton(t, w, "Add player")
 	test.Type(ng.seats[2], "Carol")
 	ng.options[0].Entry.SetText("10") // target
-	tapButton(t, w, "Start game")
+	apptest.TapButton(t, w, "Start game")
 
 	s := padScreen(t, u)
 	metas, _, err := st.List()
@@ -78,7 +80,7 @@ func TestNewGameThroughScorePadCreatesGame(t *testing.T) {
 	if got := len(s.View().Players); got != 3 {
 		t.Errorf("pad has %d players, want 3", got)
 	}
-	wantText(t, w, "Catan")
+	apptest.WantText(t, w, "Catan")
 	if got := u.Game().Env().Seat(); got != "Alice" {
 		t.Errorf("acting seat = %q, want Alice (the player's own)", got)
 	}
@@ -86,7 +88,7 @@ func TestNewGameThroughScorePadCreatesGame(t *testing.T) {
 
 func TestNewGameShowsRefusalsInline(t *testing.T) {
 	st := console.NewMemStore()
-	u, w := newTestUI(t, st, landscapeSize)
+	u, w := newTestUI(t, st, apptest.LandscapeSize)
 	ShowNewGame(u, scorepad.New())
 	ng := u.Current().(*newGameScreen)
 
@@ -94,22 +96,22 @@ func TestNewGameShowsRefusalsInline(t *testing.T) {
 	for _, e := range ng.seats {
 		e.SetText("")
 	}
-	tapButton(t, w, "Start game")
+	apptest.TapButton(t, w, "Start game")
 	if !ng.problem.Visible() || !strings.Contains(ng.problem.Text, "needs 1 to 8 seats, got 0") {
 		t.Errorf("problem = %q (visible %v), want the seat count refusal", ng.problem.Text, ng.problem.Visible())
 	}
 	// A bad number is caught on the option itself.
 	ng.seats[0].SetText("alice")
 	ng.options[1].Entry.SetText("lots") // rounds
-	tapButton(t, w, "Start game")
+	apptest.TapButton(t, w, "Start game")
 	if !ng.options[1].Err.Visible() || !strings.Contains(ng.options[1].Err.Text, "not a whole number") {
 		t.Errorf("rounds error = %q, want it marked on the option", ng.options[1].Err.Text)
 	}
 	// Twice the same name: refused by the rules.
 	ng.options[1].Entry.SetText("")
 	ng.seats[1].SetText("alice")
-	tapButton(t, w, "Start game")
-	wantText(t, w, `seat "alice" is given twice`)
+	apptest.TapButton(t, w, "Start game")
+	apptest.WantText(t, w, `seat "alice" is given twice`)
 	if metas, _, _ := st.List(); len(metas) != 0 {
 		t.Errorf("refused setups created %d games", len(metas))
 	}
@@ -120,20 +122,20 @@ func TestNewGameShowsRefusalsInline(t *testing.T) {
 
 func TestDeleteAsksFirst(t *testing.T) {
 	st := console.NewMemStore()
-	newPad(t, st, "Old", nil, "alice")
-	_, w := newTestUI(t, st, landscapeSize)
-	tapButton(t, w, "Delete")
-	tapButton(t, w, "Keep")
+	apptest.NewPad(t, st, "Old", nil, "alice")
+	_, w := newTestUI(t, st, apptest.LandscapeSize)
+	apptest.TapButton(t, w, "Delete")
+	apptest.TapButton(t, w, "Keep")
 	if metas, _, _ := st.List(); len(metas) != 1 {
 		t.Fatalf("Keep deleted the game")
 	}
-	tapButton(t, w, "Delete")
-	wantText(t, w, "cannot be undone")
-	tapButton(t, w, "Delete") // the dialog's
+	apptest.TapButton(t, w, "Delete")
+	apptest.WantText(t, w, "cannot be undone")
+	apptest.TapButton(t, w, "Delete") // the dialog's
 	if metas, _, _ := st.List(); len(metas) != 0 {
 		t.Fatalf("the game was not deleted")
 	}
-	wantText(t, w, "No unfinished games")
+	apptest.WantText(t, w, "No unfinished games")
 }
 
 // damagedStore reports one damaged game besides the real ones.
@@ -147,27 +149,27 @@ func (d damagedStore) List() ([]console.GameMeta, []error, error) {
 
 func TestDamagedSaveIsListedNotHidden(t *testing.T) {
 	st := damagedStore{console.NewMemStore()}
-	newPad(t, st, "Fine", nil, "alice")
-	_, w := newTestUI(t, st, landscapeSize)
-	wantText(t, w, `Saved game "g0badc0ffee" is damaged and cannot be opened: index record: msgpack: invalid code`)
-	findTile(t, w, "Fine")
+	apptest.NewPad(t, st, "Fine", nil, "alice")
+	_, w := newTestUI(t, st, apptest.LandscapeSize)
+	apptest.WantText(t, w, `Saved game "g0badc0ffee" is damaged and cannot be opened: index record: msgpack: invalid code`)
+	apptest.FindTile(t, w, "Fine")
 }
 
 func TestStoreErrorIsShownAndAppStillWorks(t *testing.T) {
 	a := test.NewTempApp(t)
 	w := a.NewWindow("test")
-	w.Resize(landscapeSize)
-	u := shell.New(a, w, shell.Config{StoreErr: errors.New("save file /x/saves.db is in use by another Command Console (the app or ccctl)"), Clock: testClock}, New)
+	w.Resize(apptest.LandscapeSize)
+	u := shell.New(a, w, shell.Config{StoreErr: errors.New("save file /x/saves.db is in use by another Command Console (the app or ccctl)"), Clock: apptest.Clock}, New)
 	u.Start()
-	wantText(t, w, "Your saved games could not be opened: save file /x/saves.db is in use")
-	test.Tap(findTile(t, w, "Score pad"))
+	apptest.WantText(t, w, "Your saved games could not be opened: save file /x/saves.db is in use")
+	test.Tap(apptest.FindTile(t, w, "Score pad"))
 	u.Current().(*newGameScreen).seats[0].SetText("solo")
-	tapButton(t, w, "Start game")
+	apptest.TapButton(t, w, "Start game")
 	padScreen(t, u)
 }
 
 func TestSettingsApplyToTheme(t *testing.T) {
-	u, w := newTestUI(t, console.NewMemStore(), landscapeSize)
+	u, w := newTestUI(t, console.NewMemStore(), apptest.LandscapeSize)
 	a := u.App()
 	th, ok := a.Settings().Theme().(*kit.Theme)
 	if !ok || !th.Dark {
@@ -178,7 +180,7 @@ func TestSettingsApplyToTheme(t *testing.T) {
 	}
 	dark := a.Settings().Theme().Color(theme.ColorNameBackground, theme.VariantDark)
 
-	tapButton(t, w, "Settings")
+	apptest.TapButton(t, w, "Settings")
 	f := u.Current().(*settingsForm)
 	f.theme.SetSelected(labelLight)
 	light := a.Settings().Theme().Color(theme.ColorNameBackground, theme.VariantDark)
@@ -205,13 +207,13 @@ func TestSettingsApplyToTheme(t *testing.T) {
 		t.Errorf("saved settings = %+v, want %+v", got, want)
 	}
 	// A new interface on the same preferences starts with them.
-	u2 := shell.New(a, w, shell.Config{Store: console.NewMemStore(), Clock: testClock}, New)
+	u2 := shell.New(a, w, shell.Config{Store: console.NewMemStore(), Clock: apptest.Clock}, New)
 	u2.Start()
 	if th := a.Settings().Theme().(*kit.Theme); th.Dark || th.Scale != 1.2 {
 		t.Errorf("restarted theme = %+v, want light at 1.2", th)
 	}
 	// Buttons stay touch-sized at the new text size.
-	for _, o := range objects(w) {
+	for _, o := range apptest.Objects(w) {
 		if b, ok := o.(*widget.Button); ok && b.MinSize().Height < kit.MinTouchTarget {
 			t.Errorf("button %q is %v high", b.Text, b.MinSize().Height)
 		}
@@ -235,7 +237,7 @@ func TestLastPlayed(t *testing.T) {
 		{"24h", "yesterday 20:30"}, {"72h", "Wed 11 Jun 20:30"}, {"4000h", "30 Dec 2024"},
 	} {
 		d, _ := time.ParseDuration(c.ago)
-		if got := lastPlayed(testNow, testNow.Add(-d)); got != c.want {
+		if got := lastPlayed(apptest.Now, apptest.Now.Add(-d)); got != c.want {
 			t.Errorf("lastPlayed(-%s) = %q, want %q", c.ago, got, c.want)
 		}
 	}
@@ -244,7 +246,7 @@ func TestLastPlayed(t *testing.T) {
 // TestNewGameTakesUnitsFromSettings: a system with a units option (Lands of
 // Ruin) starts in the unit chosen in Settings.
 func TestNewGameTakesUnitsFromSettings(t *testing.T) {
-	u, _ := newTestUI(t, console.NewMemStore(), landscapeSize)
+	u, _ := newTestUI(t, console.NewMemStore(), apptest.LandscapeSize)
 	rules, err := games.Lookup("landsofruin")
 	if err != nil {
 		t.Fatal(err)

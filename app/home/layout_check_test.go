@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+
+	"github.com/commandconsole/commandconsole/app/internal/apptest"
 	"github.com/commandconsole/commandconsole/console"
 )
 
@@ -13,9 +15,9 @@ func checkStats(t *testing.T, size fyne.Size) {
 	t.Helper()
 	name := fmt.Sprintf("%v\u00d7%v", size.Width, size.Height)
 	st := console.NewMemStore()
-	finishPad(t, st, "One", []int{3, 5}, "Alexandra Montgomery", "Bob")
-	finishPad(t, st, "Two", []int{8, 2}, "Alexandra Montgomery", "Bob")
+	apptest.FinishPad(t, st, "One", []int{3, 5}, "Alexandra Montgomery", "Bob")
+	apptest.FinishPad(t, st, "Two", []int{8, 2}, "Alexandra Montgomery", "Bob")
 	u, w := newTestUI(t, st, size)
 	ShowStats(u)
-	checkLayout(t, w, size, name+" stats")
+	apptest.CheckLayout(t, w, size, name+" stats")
 }

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
 	"github.com/commandconsole/commandconsole/app/internal/shell"
 	"github.com/commandconsole/commandconsole/app/kit"
 )

@@ -2,6 +2,7 @@ package kit
 
 import (
 	"errors"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -32,7 +33,7 @@ func (e *Explained) Error() string {
 	if e.Err == nil {
 		return e.Msg
 	}
-	return e.Msg + ": " + e.Err.Error()
+	return strings.TrimSuffix(e.Msg, ".") + ": " + e.Err.Error()
 }
 
 // Unwrap returns the cause.

@@ -277,3 +277,12 @@ func WithAlpha(c color.Color, a uint8) color.Color {
 	cr, cg, cb, _ := c.RGBA()
 	return color.NRGBA{uint8(cr >> 8), uint8(cg >> 8), uint8(cb >> 8), a}
 }
+
+// ShowIf shows o when on is true and hides it otherwise.
+func ShowIf(o fyne.CanvasObject, on bool) {
+	if on {
+		o.Show()
+	} else {
+		o.Hide()
+	}
+}

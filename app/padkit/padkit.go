@@ -7,6 +7,7 @@
 package padkit
 
 import (
+	"fmt"
 	"image/color"
 	"strconv"
 
@@ -68,6 +69,19 @@ func (s *Stepper) Set(v int) {
 	if changed && s.onChange != nil {
 		s.onChange(v)
 	}
+}
+
+// StepButtons returns a row of buttons labelled with steps ("+1", "−5"),
+// each calling tapped with its step, and the buttons in order.
+func StepButtons(steps []int, tapped func(step int)) (*fyne.Container, []*widget.Button) {
+	row := container.NewGridWithColumns(len(steps))
+	var bs []*widget.Button
+	for _, n := range steps {
+		b := widget.NewButton(StepLabel(n), func() { tapped(n) })
+		bs = append(bs, b)
+		row.Add(b)
+	}
+	return row, bs
 }
 
 // Value returns the number shown.
@@ -412,4 +426,54 @@ func StepLabel(n int) string {
 		return "\u2212" + strconv.Itoa(-n)
 	}
 	return "+" + strconv.Itoa(n)
+}
+
+// ReadViews reads the spectator's view of a hot-seat screen's game as a V
+// (the system's view type) and, for every seat, the commands it may give
+// now (AllowedBySeat, with allowed reading them out of a V). A view that is
+// not a V is an error.
+func ReadViews[V console.View](env *play.Env, allowed func(V) []string) (V, map[console.Seat]map[string]bool, error) {
+	var zero V
+	v, err := env.View(console.Public)
+	if err != nil {
+		return zero, nil, err
+	}
+	view, ok := v.(V)
+	if !ok {
+		return zero, nil, fmt.Errorf("the view is a %T, not a %T", v, zero)
+	}
+	bySeat, err := AllowedBySeat(env, func(v console.View) []string {
+		if v, ok := v.(V); ok {
+			return allowed(v)
+		}
+		return nil
+	})
+	if err != nil {
+		return zero, nil, err
+	}
+	return view, bySeat, nil
+}
+
+// WideMain is the width of a state pad's main area from which it counts as
+// wide (a tablet rather than a phone) for its column counts.
+const WideMain = 760
+
+// StatePad lays out a state pad: main (scrolling) and a side panel that
+// scrolls with foot (the phase's main action) kept in view under it. The
+// panel is beside main in landscape and under it in portrait. Before each
+// layout grid (in main) gets wide columns when main is at least WideMain
+// wide, narrow ones otherwise. It returns the screen's root and the
+// panel's scroll container.
+func StatePad(main, panel, foot fyne.CanvasObject, grid *fyne.Container, wide, narrow int) (root fyne.CanvasObject, side *container.Scroll) {
+	side = container.NewVScroll(panel)
+	fitWidth := func(w float32) {
+		if w >= WideMain {
+			kit.SetColumns(grid, wide)
+		} else {
+			kit.SetColumns(grid, narrow)
+		}
+	}
+	split := &kit.WidthLayout{SplitLayout: &kit.SplitLayout{Panel: panel, MaxPortrait: 0.55, Foot: foot}, OnWidth: fitWidth}
+	root = container.New(split, container.NewPadded(container.NewVScroll(main)), container.NewBorder(nil, foot, nil, nil, side))
+	return root, side
 }

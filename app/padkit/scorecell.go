@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
 	"github.com/commandconsole/commandconsole/app/kit"
 	"github.com/commandconsole/commandconsole/console"
 )

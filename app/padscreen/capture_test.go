@@ -3,25 +3,23 @@ package padscreen
 import (
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+
 	"github.com/commandconsole/commandconsole/app/home"
 	"github.com/commandconsole/commandconsole/app/internal/apptest"
+	"github.com/commandconsole/commandconsole/app/internal/shell"
 	"github.com/commandconsole/commandconsole/app/kit"
 	"github.com/commandconsole/commandconsole/console"
 )
 
 // TestCaptureScreens renders the home, score pad, report, new-game and
 // settings screens to PNG files for a person to look at, when
-// CC_CAPTURE_DIR names a folder:
-//
-//	CC_CAPTURE_DIR=/tmp/shots go test -run CaptureScreens ./app/...
+// CC_CAPTURE_DIR names a folder (apptest.Capture).
 func TestCaptureScreens(t *testing.T) {
-	dir := apptest.CaptureDir(t)
-	for _, c := range apptest.CaptureSizes {
-		st := console.NewMemStore()
-		sess := newPad(t, st, "Friday night Catan", map[string]string{"target": "30"}, "Alice", "Bob", "Carol", "Dmitri")
-		u, w := newTestUI(t, st, c.Size)
-		shot := apptest.Shooter(t, dir, c.Name, w)
+	apptest.Capture(t, home.New, func(t *testing.T, st console.Store, u *shell.UI, w fyne.Window, shot func(string)) {
+		sess := apptest.NewPad(t, st, "Friday night Catan", map[string]string{"target": "30"}, "Alice", "Bob", "Carol", "Dmitri")
+		u.Home() // with the game just saved
 		shot("home")
 		u.ShowGame(console.NewLocal(sess))
 		s := padScreen(t, u)
@@ -30,20 +28,20 @@ func TestCaptureScreens(t *testing.T) {
 				s.selectCell(p, r+1)
 				s.add(n)
 			}
-			tapButton(t, w, "Next round")
+			apptest.TapButton(t, w, "Next round")
 		}
 		test.Tap(header(s, 1))
-		tapButton(t, w, "1")
-		tapButton(t, w, "2")
+		apptest.TapButton(t, w, "1")
+		apptest.TapButton(t, w, "2")
 		shot("scorepad")
-		tapButton(t, w, "History")
+		apptest.TapButton(t, w, "History")
 		shot("history")
-		tapButton(t, w, "Close")
-		tapButton(t, w, "End game")
+		apptest.TapButton(t, w, "Close")
+		apptest.TapButton(t, w, "End game")
 		shot("confirm")
-		tapButton(t, w, "End game")
+		apptest.TapButton(t, w, "End game")
 		shot("end")
-		tapButton(t, w, "Battle report")
+		apptest.TapButton(t, w, "Battle report")
 		shot("report")
 		home.ShowNewGame(u, sess.Rules())
 		shot("newgame")
@@ -59,5 +57,5 @@ func TestCaptureScreens(t *testing.T) {
 		light.Theme = kit.ThemeDark
 		u.ApplySettings(light)
 
-	}
+	})
 }

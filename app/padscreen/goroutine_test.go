@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/commandconsole/commandconsole/app/internal/apptest"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/scorepad"
 )
@@ -12,8 +13,8 @@ import (
 // network goroutine, later) reaches the screen through the subscription.
 func TestSubscriptionRefreshesFromOtherGoroutines(t *testing.T) {
 	st := console.NewMemStore()
-	sess := newPad(t, st, "Remote", nil, "alice", "bob")
-	u, _ := newTestUI(t, st, landscapeSize)
+	sess := apptest.NewPad(t, st, "Remote", nil, "alice", "bob")
+	u, _ := newTestUI(t, st, apptest.LandscapeSize)
 	u.ShowGame(console.NewLocal(sess))
 	s := padScreen(t, u)
 	done := make(chan error)

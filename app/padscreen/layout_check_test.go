@@ -5,7 +5,9 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+
 	"github.com/commandconsole/commandconsole/app/home"
+	"github.com/commandconsole/commandconsole/app/internal/apptest"
 	"github.com/commandconsole/commandconsole/console"
 )
 
@@ -18,7 +20,7 @@ func checkScreens(t *testing.T, size fyne.Size, players int) {
 	for i := 1; i <= players; i++ {
 		seats = append(seats, console.Seat(fmt.Sprintf("Player %d", i)))
 	}
-	sess := newPad(t, st, "Layout", map[string]string{"rounds": "10"}, seats...)
+	sess := apptest.NewPad(t, st, "Layout", map[string]string{"rounds": "10"}, seats...)
 	for r := 0; r < 3; r++ {
 		if _, err := sess.Do(seats[0], console.Command{Name: "add", Args: map[string]any{"player": string(seats[r%players]), "points": 12}}); err != nil {
 			t.Fatal(err)
@@ -29,15 +31,15 @@ func checkScreens(t *testing.T, size fyne.Size, players int) {
 	}
 	u, w := newTestUI(t, st, size)
 	name := fmt.Sprintf("%v×%v", size.Width, size.Height)
-	checkLayout(t, w, size, name+" home")
+	apptest.CheckLayout(t, w, size, name+" home")
 	home.ShowSettings(u)
-	checkLayout(t, w, size, name+" settings")
+	apptest.CheckLayout(t, w, size, name+" settings")
 	u.ShowGame(console.NewLocal(sess))
-	checkLayout(t, w, size, fmt.Sprintf("%s score pad (%d players)", name, players))
+	apptest.CheckLayout(t, w, size, fmt.Sprintf("%s score pad (%d players)", name, players))
 	if !u.Game().Env().Do("end", nil) {
 		t.Fatal("end refused")
 	}
-	checkLayout(t, w, size, fmt.Sprintf("%s end screen (%d players)", name, players))
+	apptest.CheckLayout(t, w, size, fmt.Sprintf("%s end screen (%d players)", name, players))
 	home.ShowNewGame(u, sess.Rules())
-	checkLayout(t, w, size, name+" new game")
+	apptest.CheckLayout(t, w, size, name+" new game")
 }

@@ -106,13 +106,8 @@ func (s *Screen) build() {
 	s.selection = kit.Subheading("")
 	s.selection.Truncation = fyne.TextTruncateEllipsis
 	s.selRoundLabel = widget.NewLabel("")
-	quick := container.NewGridWithColumns(len(quickSteps))
-	for _, n := range quickSteps {
-		n := n
-		b := widget.NewButton(padkit.StepLabel(n), func() { s.add(n) })
-		s.quick = append(s.quick, b)
-		quick.Add(b)
-	}
+	quick, quickBtns := padkit.StepButtons(quickSteps, func(n int) { s.add(n) })
+	s.quick = quickBtns
 	s.display = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true, Monospace: true})
 	s.display.SizeName = theme.SizeNameHeadingText
 	keypad := container.NewGridWithColumns(3)

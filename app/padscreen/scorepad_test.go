@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
 	"github.com/commandconsole/commandconsole/app/home"
 	"github.com/commandconsole/commandconsole/app/internal/apptest"
 	"github.com/commandconsole/commandconsole/app/play"
@@ -18,8 +19,8 @@ import (
 
 func TestScorePadAddNextRoundAndUndo(t *testing.T) {
 	st := console.NewMemStore()
-	sess := newPad(t, st, "Evening", nil, "alice", "bob")
-	u, w := newTestUI(t, st, landscapeSize)
+	sess := apptest.NewPad(t, st, "Evening", nil, "alice", "bob")
+	u, w := newTestUI(t, st, apptest.LandscapeSize)
 	u.ShowGame(console.NewLocal(sess))
 	s := padScreen(t, u)
 
@@ -27,7 +28,7 @@ func TestScorePadAddNextRoundAndUndo(t *testing.T) {
 	if !header(s, 1).Selected || !cell(t, s, 1, 1).Selected {
 		t.Fatalf("tapping bob did not select his current cell:\n%s", gridText(s))
 	}
-	tapButton(t, w, "+5")
+	apptest.TapButton(t, w, "+5")
 	if got := cell(t, s, 1, 1).Text; got != "5" {
 		t.Errorf("bob round 1 = %q after +5, want 5\n%s", got, gridText(s))
 	}
@@ -41,7 +42,7 @@ func TestScorePadAddNextRoundAndUndo(t *testing.T) {
 		t.Errorf("bob's header %q is not marked as leader", header(s, 1).Text)
 	}
 
-	tapButton(t, w, "Next round")
+	apptest.TapButton(t, w, "Next round")
 	if s.view.Round != 2 || s.view.RoundCount != 2 {
 		t.Fatalf("after Next round the pad is at round %d of %d rows, want 2", s.view.Round, s.view.RoundCount)
 	}
@@ -51,47 +52,47 @@ func TestScorePadAddNextRoundAndUndo(t *testing.T) {
 	if !cell(t, s, 1, 2).Selected {
 		t.Errorf("selection did not follow the new round:\n%s", gridText(s))
 	}
-	tapButton(t, w, "\u22121")
+	apptest.TapButton(t, w, "\u22121")
 	if got, want := gridText(s), "Round | alice | \u2605 bob\nRound 1 | 0 | 5\nRound 2 | 0 | -1\nTotal | 0 | 4\n"; got != want {
 		t.Errorf("grid:\n%s\nwant:\n%s", got, want)
 	}
 
 	// Undo three times: the −1, the next round, the +5.
-	tapButton(t, w, "Undo")
+	apptest.TapButton(t, w, "Undo")
 	if got := total(s, 1).Text; got != "5" {
 		t.Errorf("after undo bob's total = %q, want 5", got)
 	}
-	tapButton(t, w, "Undo")
+	apptest.TapButton(t, w, "Undo")
 	if s.view.RoundCount != 1 {
 		t.Errorf("after undoing Next round there are %d rounds, want 1", s.view.RoundCount)
 	}
-	tapButton(t, w, "Undo")
+	apptest.TapButton(t, w, "Undo")
 	if got := total(s, 1).Text; got != "0" {
 		t.Errorf("after undoing everything bob's total = %q, want 0", got)
 	}
 	// Nothing left: the Undo button is disabled rather than refusing.
-	if b := buttons(w, "Undo"); len(b) != 1 || !b[0].Disabled() {
+	if b := apptest.Buttons(w, "Undo"); len(b) != 1 || !b[0].Disabled() {
 		t.Errorf("Undo should be visible and disabled on an empty log")
 	}
 }
 
 func TestScorePadNumberPadAddAndSet(t *testing.T) {
 	st := console.NewMemStore()
-	sess := newPad(t, st, "Pad", nil, "alice", "bob")
-	u, w := newTestUI(t, st, landscapeSize)
+	sess := apptest.NewPad(t, st, "Pad", nil, "alice", "bob")
+	u, w := newTestUI(t, st, apptest.LandscapeSize)
 	u.ShowGame(console.NewLocal(sess))
 	s := padScreen(t, u)
 
 	for _, k := range []string{"1", "2"} {
-		tapButton(t, w, k)
+		apptest.TapButton(t, w, k)
 	}
-	tapButton(t, w, "Add 12")
-	tapButton(t, w, "Next round")
+	apptest.TapButton(t, w, "Add 12")
+	apptest.TapButton(t, w, "Next round")
 	// Correct round 1 for alice: select the cell, type 7, Set.
 	test.Tap(cell(t, s, 0, 1))
-	tapButton(t, w, "7")
-	tapButton(t, w, "\u00b1")
-	tapButton(t, w, "Set -7")
+	apptest.TapButton(t, w, "7")
+	apptest.TapButton(t, w, "\u00b1")
+	apptest.TapButton(t, w, "Set -7")
 	if got := cell(t, s, 0, 1).Text; got != "-7" {
 		t.Errorf("alice round 1 = %q after Set -7, want -7\n%s", got, gridText(s))
 	}
@@ -105,43 +106,43 @@ func TestScorePadNumberPadAddAndSet(t *testing.T) {
 	if got := lines[len(lines)-1].Text; got != "alice's round 1 score set to -7 (was 12)" {
 		t.Errorf("last history line = %q", got)
 	}
-	tapButton(t, w, "History")
-	wantText(t, w, "alice's round 1 score set to -7 (was 12)")
+	apptest.TapButton(t, w, "History")
+	apptest.WantText(t, w, "alice's round 1 score set to -7 (was 12)")
 }
 
 func TestScorePadEndToEndWithTie(t *testing.T) {
 	st := console.NewMemStore()
-	u, w := newTestUI(t, st, landscapeSize)
-	test.Tap(findTile(t, w, "Score pad"))
+	u, w := newTestUI(t, st, apptest.LandscapeSize)
+	test.Tap(apptest.FindTile(t, w, "Score pad"))
 	// The new-game form: the title's entry, then one per seat.
 	seat := func(i int) *widget.Entry { return apptest.Entries(w)[1+i] }
 	test.Type(seat(0), "Ann")
 	test.Type(seat(1), "Ben")
-	tapButton(t, w, "Add player")
+	apptest.TapButton(t, w, "Add player")
 	test.Type(seat(2), "Cy")
-	tapButton(t, w, "Start game")
+	apptest.TapButton(t, w, "Start game")
 	s := padScreen(t, u)
 
 	// Round 1: Ann +5, Ben +5 (on the number pad), Cy +1.
-	tapButton(t, w, "+5")
+	apptest.TapButton(t, w, "+5")
 	test.Tap(header(s, 1))
-	tapButton(t, w, "5")
-	tapButton(t, w, "Add 5")
+	apptest.TapButton(t, w, "5")
+	apptest.TapButton(t, w, "Add 5")
 	test.Tap(header(s, 2))
-	tapButton(t, w, "+1")
-	tapButton(t, w, "Next round")
-	tapButton(t, w, "End game")
-	// The confirmation dialog repeats "End game"; tapButton takes the top.
-	tapButton(t, w, "End game")
+	apptest.TapButton(t, w, "+1")
+	apptest.TapButton(t, w, "Next round")
+	apptest.TapButton(t, w, "End game")
+	// The confirmation dialog repeats "End game"; apptest.TapButton takes the top.
+	apptest.TapButton(t, w, "End game")
 
 	if !s.view.Finished {
 		t.Fatalf("the game is not finished after End game")
 	}
-	wantText(t, w, "Game over")
+	apptest.WantText(t, w, "Game over")
 	var rows []string
 	for _, o := range s.placements.Objects {
 		var parts []string
-		walk(o, func(x fyne.CanvasObject) {
+		apptest.Walk(o, func(x fyne.CanvasObject) {
 			if l, ok := x.(*widget.Label); ok {
 				parts = append(parts, l.Text)
 			}
@@ -158,19 +159,19 @@ func TestScorePadEndToEndWithTie(t *testing.T) {
 	}
 
 	// The battle report opens from the end screen and comes back.
-	tapButton(t, w, "Battle report")
+	apptest.TapButton(t, w, "Battle report")
 	if _, ok := u.Current().(*play.ReportScreen); !ok {
 		t.Fatalf("screen is %T, want the report", u.Current())
 	}
-	wantText(t, w, "Ann")
-	tapButton(t, w, "Back to game")
+	apptest.WantText(t, w, "Ann")
+	apptest.TapButton(t, w, "Back to game")
 	s = padScreen(t, u)
 	// Undo reopens the game.
-	tapButton(t, w, "Undo")
+	apptest.TapButton(t, w, "Undo")
 	if s.view.Finished {
 		t.Errorf("undo did not reopen the game")
 	}
-	tapButton(t, w, "Home")
+	apptest.TapButton(t, w, "Home")
 	if _, ok := u.Current().(*home.Screen); !ok {
 		t.Fatalf("Home led to %T", u.Current())
 	}
@@ -178,15 +179,15 @@ func TestScorePadEndToEndWithTie(t *testing.T) {
 
 func TestFinishedGameOpensReport(t *testing.T) {
 	st := console.NewMemStore()
-	sess := newPad(t, st, "Last week", nil, "alice", "bob")
+	sess := apptest.NewPad(t, st, "Last week", nil, "alice", "bob")
 	if _, err := sess.Do("alice", console.Command{Name: scorepad.CmdAdd, Args: map[string]any{"player": "bob", "points": 3}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := sess.Do("alice", console.Command{Name: scorepad.CmdEnd}); err != nil {
 		t.Fatal(err)
 	}
-	u, w := newTestUI(t, st, landscapeSize)
-	test.Tap(findTile(t, w, "Last week"))
+	u, w := newTestUI(t, st, apptest.LandscapeSize)
+	test.Tap(apptest.FindTile(t, w, "Last week"))
 	r, ok := u.Current().(*play.ReportScreen)
 	if !ok {
 		t.Fatalf("screen is %T, want the report", u.Current())
@@ -194,7 +195,7 @@ func TestFinishedGameOpensReport(t *testing.T) {
 	if !strings.Contains(r.Markdown(), "Last week") || !strings.Contains(r.Text().String(), "bob") {
 		t.Errorf("report does not name the game and its players:\n%s", r.Markdown())
 	}
-	tapButton(t, w, "Open game")
+	apptest.TapButton(t, w, "Open game")
 	if !padScreen(t, u).view.Finished {
 		t.Errorf("the opened game is not shown as finished")
 	}
@@ -213,16 +214,16 @@ func (c *countingStore) PutSnapshot(id string, s console.Snapshot) error {
 
 func TestCheckpointOnLeaveAndBackground(t *testing.T) {
 	st := &countingStore{MemStore: console.NewMemStore()}
-	sess := newPad(t, st, "Snap", nil, "alice")
-	u, w := newTestUI(t, st, landscapeSize)
+	sess := apptest.NewPad(t, st, "Snap", nil, "alice")
+	u, w := newTestUI(t, st, apptest.LandscapeSize)
 	u.ShowGame(console.NewLocal(sess))
-	tapButton(t, w, "+1")
+	apptest.TapButton(t, w, "+1")
 	u.Checkpoint() // what the lifecycle hook calls on going to the background
 	if got := st.snaps.Load(); got != 1 {
 		t.Fatalf("%d snapshots after going to the background, want 1", got)
 	}
-	tapButton(t, w, "+1")
-	tapButton(t, w, "Home")
+	apptest.TapButton(t, w, "+1")
+	apptest.TapButton(t, w, "Home")
 	if got := st.snaps.Load(); got != 2 {
 		t.Fatalf("%d snapshots after leaving the game, want 2", got)
 	}
@@ -233,17 +234,17 @@ func TestCheckpointOnLeaveAndBackground(t *testing.T) {
 
 func TestRefusedCommandShowsBanner(t *testing.T) {
 	st := console.NewMemStore()
-	sess := newPad(t, st, "Limits", nil, "alice")
-	u, w := newTestUI(t, st, landscapeSize)
+	sess := apptest.NewPad(t, st, "Limits", nil, "alice")
+	u, w := newTestUI(t, st, apptest.LandscapeSize)
 	u.ShowGame(console.NewLocal(sess))
 	for _, k := range []string{"9", "9", "9", "9", "9", "9"} {
-		tapButton(t, w, k)
+		apptest.TapButton(t, w, k)
 	}
-	tapButton(t, w, "Add 999999")
+	apptest.TapButton(t, w, "Add 999999")
 	if !u.Game().Banner().Visible() || !strings.Contains(u.Game().Banner().Text, "999999") {
 		t.Fatalf("banner = %q (visible %v), want the refusal", u.Game().Banner().Text, u.Game().Banner().Visible())
 	}
-	tapButton(t, w, "+1")
+	apptest.TapButton(t, w, "+1")
 	if u.Game().Banner().Visible() {
 		t.Errorf("the banner stays after an accepted command")
 	}
@@ -251,8 +252,8 @@ func TestRefusedCommandShowsBanner(t *testing.T) {
 
 func TestNoLeaderMarksWhileAllTied(t *testing.T) {
 	st := console.NewMemStore()
-	sess := newPad(t, st, "Tied", nil, "alice", "bob")
-	u, _ := newTestUI(t, st, landscapeSize)
+	sess := apptest.NewPad(t, st, "Tied", nil, "alice", "bob")
+	u, _ := newTestUI(t, st, apptest.LandscapeSize)
 	u.ShowGame(console.NewLocal(sess))
 	s := padScreen(t, u)
 	for p := range 2 {

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+
+	"github.com/commandconsole/commandconsole/app/internal/apptest"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/runika"
 )
@@ -19,30 +21,30 @@ func checkRunika(t *testing.T, size fyne.Size) {
 
 	// Runika, four players with long names.
 	seats := []console.Seat{"Alexandra", "Bartholomew", "Christabel", "Dmitri"}
-	rk := newRunika(t, st, map[string]string{"initiative": "Bartholomew"}, seats...)
+	rk := apptest.NewRunika(t, st, map[string]string{"initiative": "Bartholomew"}, seats...)
 	u.ShowGame(console.NewLocal(rk))
 	s := runikaScreenOf(t, u)
-	checkLayout(t, w, size, name+" runika setup")
-	doShown(t, u, rk, "Alexandra", runika.CmdStart, nil)
-	checkLayout(t, w, size, name+" runika draft")
-	doShown(t, u, rk, "Bartholomew", runika.CmdEndDraft, nil)
+	apptest.CheckLayout(t, w, size, name+" runika setup")
+	apptest.DoShown(t, u, rk, "Alexandra", runika.CmdStart, nil)
+	apptest.CheckLayout(t, w, size, name+" runika draft")
+	apptest.DoShown(t, u, rk, "Bartholomew", runika.CmdEndDraft, nil)
 	for _, el := range runika.Elements() {
-		doShown(t, u, rk, "Bartholomew", runika.CmdInfluence, map[string]any{"master": el})
+		apptest.DoShown(t, u, rk, "Bartholomew", runika.CmdInfluence, map[string]any{"master": el})
 	}
-	checkLayout(t, w, size, name+" runika turn, merit due")
+	apptest.CheckLayout(t, w, size, name+" runika turn, merit due")
 	s.claimRune()
-	checkLayout(t, w, size, name+" runika claim-rune form")
-	tapButton(t, w, "Cancel")
+	apptest.CheckLayout(t, w, size, name+" runika claim-rune form")
+	apptest.TapButton(t, w, "Cancel")
 	s.claimMastery()
-	checkLayout(t, w, size, name+" runika claim-mastery form")
-	tapButton(t, w, "Cancel")
+	apptest.CheckLayout(t, w, size, name+" runika claim-mastery form")
+	apptest.TapButton(t, w, "Cancel")
 	s.influenceMaster(runika.Fire)
-	checkLayout(t, w, size, name+" runika fire dialog")
-	tapButton(t, w, "Cancel")
-	doShown(t, u, rk, "Alexandra", runika.CmdCorrectDeck, map[string]any{"deck": "merit", "count": 0})
+	apptest.CheckLayout(t, w, size, name+" runika fire dialog")
+	apptest.TapButton(t, w, "Cancel")
+	apptest.DoShown(t, u, rk, "Alexandra", runika.CmdCorrectDeck, map[string]any{"deck": "merit", "count": 0})
 	for _, seat := range []console.Seat{"Bartholomew", "Christabel", "Dmitri", "Alexandra"} {
-		doShown(t, u, rk, seat, runika.CmdEndTurn, nil)
+		apptest.DoShown(t, u, rk, seat, runika.CmdEndTurn, nil)
 	}
-	checkLayout(t, w, size, name+" runika end")
+	apptest.CheckLayout(t, w, size, name+" runika end")
 
 }

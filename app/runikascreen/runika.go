@@ -200,13 +200,8 @@ func (s *Screen) build() {
 	}
 	s.runeBtn = widget.NewButtonWithIcon("Claim rune", theme.ContentAddIcon(), s.claimRune)
 	s.masteryBtn = widget.NewButtonWithIcon("Claim mastery", theme.ContentAddIcon(), s.claimMastery)
-	tokens := container.NewGridWithColumns(len(tokenSteps))
-	for _, n := range tokenSteps {
-		n := n
-		b := widget.NewButton(padkit.StepLabel(n), func() { s.gainTokens(n) })
-		s.tokenBtns = append(s.tokenBtns, b)
-		tokens.Add(b)
-	}
+	tokens, tokenBtns := padkit.StepButtons(tokenSteps, s.gainTokens)
+	s.tokenBtns = tokenBtns
 	s.endNote = kit.Wrapped("")
 	s.endTurnBtn = widget.NewButtonWithIcon("End turn", theme.MediaSkipNextIcon(), func() { s.endTurn(0) })
 	s.endTurnBtn.Importance = widget.HighImportance
@@ -232,48 +227,21 @@ func (s *Screen) build() {
 	s.correctSep = widget.NewSeparator()
 	panel := container.NewPadded(container.NewVBox(s.panelTitle, s.panelSub, s.setupBox, s.draftBox, s.turnBox, s.end.Box,
 		s.correctSep, s.correctBtn))
-	s.side = container.NewVScroll(panel)
 	// The phase's main action stays in view under the panel's scroll.
 	s.foot = container.NewVBox(widget.NewSeparator(), container.NewPadded(container.NewVBox(s.startBtn, s.endDraftBtn, s.endArea)))
-	split := &kit.WidthLayout{SplitLayout: &kit.SplitLayout{Panel: panel, MaxPortrait: 0.55, Foot: s.foot}, OnWidth: s.fitWidth}
-	s.root = container.New(split, container.NewPadded(container.NewVScroll(main)), container.NewBorder(nil, s.foot, nil, nil, s.side))
+	// Four spell masters in a row on a tablet, two on a phone.
+	s.root, s.side = padkit.StatePad(main, panel, s.foot, s.masters, 4, 2)
 	s.Refresh()
-}
-
-// fitWidth sets the number of spell masters in a row for the main area's
-// width: four on a tablet, two on a phone.
-func (s *Screen) fitWidth(w float32) {
-	if w >= 760 {
-		kit.SetColumns(s.masters, 4)
-	} else {
-		kit.SetColumns(s.masters, 2)
-	}
 }
 
 // Refresh reads the views and redraws everything.
 func (s *Screen) Refresh() {
-	v, err := s.env.View(console.Public)
+	rv, allowed, err := padkit.ReadViews(s.env, func(v runika.View) []string { return v.Allowed })
 	if err != nil {
 		s.env.Fail(err)
 		return
 	}
-	rv, ok := v.(runika.View)
-	if !ok {
-		s.env.Fail(fmt.Errorf("runika: the view is a %T, not Runika's", v))
-		return
-	}
-	s.view = rv
-	allowed, err := padkit.AllowedBySeat(s.env, func(v console.View) []string {
-		if v, ok := v.(runika.View); ok {
-			return v.Allowed
-		}
-		return nil
-	})
-	if err != nil {
-		s.env.Fail(err)
-		return
-	}
-	s.allowed = allowed
+	s.view, s.allowed = rv, allowed
 	s.redrawStatus()
 	s.redrawMasters()
 	s.redrawGrid()
@@ -484,23 +452,16 @@ func (s *Screen) redrawGrid() {
 
 func (s *Screen) redrawPanel() {
 	v := s.view
-	show := func(o fyne.CanvasObject, on bool) {
-		if on {
-			o.Show()
-		} else {
-			o.Hide()
-		}
-	}
-	show(s.setupBox, v.Phase == runika.PhaseSetup)
-	show(s.draftBox, v.Phase == runika.PhaseDraft)
-	show(s.turnBox, v.Phase == runika.PhaseTurns && v.Current != "")
-	show(s.end.Box, v.Finished)
-	show(s.correctBtn, !v.Finished)
-	show(s.correctSep, !v.Finished)
-	show(s.foot, !v.Finished)
-	show(s.startBtn, v.Phase == runika.PhaseSetup)
-	show(s.endDraftBtn, v.Phase == runika.PhaseDraft)
-	show(s.endArea, v.Phase == runika.PhaseTurns && v.Current != "")
+	kit.ShowIf(s.setupBox, v.Phase == runika.PhaseSetup)
+	kit.ShowIf(s.draftBox, v.Phase == runika.PhaseDraft)
+	kit.ShowIf(s.turnBox, v.Phase == runika.PhaseTurns && v.Current != "")
+	kit.ShowIf(s.end.Box, v.Finished)
+	kit.ShowIf(s.correctBtn, !v.Finished)
+	kit.ShowIf(s.correctSep, !v.Finished)
+	kit.ShowIf(s.foot, !v.Finished)
+	kit.ShowIf(s.startBtn, v.Phase == runika.PhaseSetup)
+	kit.ShowIf(s.endDraftBtn, v.Phase == runika.PhaseDraft)
+	kit.ShowIf(s.endArea, v.Phase == runika.PhaseTurns && v.Current != "")
 	me := s.acting()
 	kit.SetEnabled(s.correctBtn, s.may(me, runika.CmdCorrectDeck))
 
@@ -543,8 +504,8 @@ func (s *Screen) redrawPanel() {
 		}
 		s.end.Set(result, v.Placements)
 	}
-	show(s.panelTitle, !v.Finished)
-	show(s.panelSub, !v.Finished && s.panelSub.Text != "")
+	kit.ShowIf(s.panelTitle, !v.Finished)
+	kit.ShowIf(s.panelSub, !v.Finished && s.panelSub.Text != "")
 	s.side.Refresh()
 }
 

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/commandconsole/commandconsole/app/internal/apptest"
 	"github.com/commandconsole/commandconsole/app/padkit"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/runika"
@@ -26,44 +27,44 @@ func runikaPlayer(t *testing.T, s *Screen, seat console.Seat) runika.PlayerView 
 
 func TestRunikaPlayByTapping(t *testing.T) {
 	st := console.NewMemStore()
-	sess := newRunika(t, st, map[string]string{"initiative": "bob"}, "alice", "bob", "carol")
-	u, w := newTestUI(t, st, landscapeSize)
+	sess := apptest.NewRunika(t, st, map[string]string{"initiative": "bob"}, "alice", "bob", "carol")
+	u, w := newTestUI(t, st, apptest.LandscapeSize)
 	u.ShowGame(console.NewLocal(sess))
 	s := runikaScreenOf(t, u)
 
 	// Setup: characters, then start. A refused character keeps the form
 	// open with the reason.
-	wantText(t, w, "Setup")
-	noButton(t, w, "End turn")
-	tapButton(t, w, "alice: choose character")
+	apptest.WantText(t, w, "Setup")
+	apptest.NoButton(t, w, "End turn")
+	apptest.TapButton(t, w, "alice: choose character")
 	test.Type(s.charEntry, "Runika")
-	tapButton(t, w, "Save")
+	apptest.TapButton(t, w, "Save")
 	if got := runikaPlayer(t, s, "alice").Character; got != "Runika" {
 		t.Fatalf("alice's character = %q, want Runika", got)
 	}
-	tapButton(t, w, "alice: Runika")
-	tapButton(t, w, "Cancel")
-	tapButton(t, w, "bob: choose character")
+	apptest.TapButton(t, w, "alice: Runika")
+	apptest.TapButton(t, w, "Cancel")
+	apptest.TapButton(t, w, "bob: choose character")
 	test.Type(s.charEntry, "runika")
-	tapButton(t, w, "Save")
+	apptest.TapButton(t, w, "Save")
 	if !s.form.Problem.Visible() || !strings.Contains(s.form.Problem.Text, "alice already plays Runika") {
 		t.Errorf("refused character: form problem = %q (visible %v)", s.form.Problem.Text, s.form.Problem.Visible())
 	}
-	tapButton(t, w, "Cancel")
-	tapButton(t, w, "Start game")
+	apptest.TapButton(t, w, "Cancel")
+	apptest.TapButton(t, w, "Start game")
 
 	// The draft: bob holds the initiative token and draws 12 dice.
 	if s.view.Phase != runika.PhaseDraft || s.view.Initiative != "bob" {
 		t.Fatalf("after Start: phase %q initiative %q, want the draft with bob", s.view.Phase, s.view.Initiative)
 	}
-	wantText(t, w, "Round 1 \u00b7 draft")
-	wantText(t, w, "Initiative: bob \u00b7 draws 12 dice")
+	apptest.WantText(t, w, "Round 1 \u00b7 draft")
+	apptest.WantText(t, w, "Initiative: bob \u00b7 draws 12 dice")
 	// The rules' plain words, without the command line's "(end-draft)".
-	wantText(t, w, "until all are claimed; then bob ends the draft.")
-	if strings.Contains(texts(w), "(end-draft)") {
+	apptest.WantText(t, w, "until all are claimed; then bob ends the draft.")
+	if strings.Contains(apptest.Texts(w), "(end-draft)") {
 		t.Errorf("the Next line names the end-draft command")
 	}
-	tapButton(t, w, "End draft")
+	apptest.TapButton(t, w, "End draft")
 
 	// bob's turn, highlighted in the turn order.
 	if s.view.Current != "bob" {
@@ -72,32 +73,32 @@ func TestRunikaPlayByTapping(t *testing.T) {
 	if c := s.order.Objects[0].(*padkit.ScoreCell); c.Text != "1 bob" || !c.Selected {
 		t.Errorf("turn order's first cell = %q selected %v, want bob highlighted", c.Text, c.Selected)
 	}
-	wantText(t, w, "Next: bob's turn")
-	tapButton(t, w, "Air \u00b7 Simza")
+	apptest.WantText(t, w, "Next: bob's turn")
+	apptest.TapButton(t, w, "Air \u00b7 Simza")
 	if !s.view.Masters[0].SlotFull || s.view.Masters[0].SlotBy != "bob" {
 		t.Errorf("air slot after influence: %+v", s.view.Masters[0])
 	}
-	wantDisabled(t, w, "Air \u00b7 Simza")
-	wantText(t, w, "Slot full \u00b7 bob")
-	tapButton(t, w, "Fire \u00b7 Ainfean")
-	tapButton(t, w, "Yes, +1")
+	apptest.WantDisabled(t, w, "Air \u00b7 Simza")
+	apptest.WantText(t, w, "Slot full \u00b7 bob")
+	apptest.TapButton(t, w, "Fire \u00b7 Ainfean")
+	apptest.TapButton(t, w, "Yes, +1")
 	if got := runikaPlayer(t, s, "bob").Tokens; got != 1 {
 		t.Errorf("bob's tokens after Ainfean's point = %d, want 1", got)
 	}
 
 	// Claim a rune card through the form: a refusal first (no name).
 	deck := s.view.RuneDeck
-	tapButton(t, w, "Claim rune")
-	tapButton(t, w, "Claim")
+	apptest.TapButton(t, w, "Claim rune")
+	apptest.TapButton(t, w, "Claim")
 	if !strings.Contains(s.form.Problem.Text, "name cannot be empty") {
 		t.Errorf("claim without a name: problem = %q", s.form.Problem.Text)
 	}
 	f := s.runeForm
 	test.Type(f.name, "Spark")
-	tapButton(t, w, "Earth")
+	apptest.TapButton(t, w, "Earth")
 	test.Tap(f.points.PlusButton()) // 2
 	test.Tap(f.tokens.PlusButton()) // 1
-	tapButton(t, w, "Claim")
+	apptest.TapButton(t, w, "Claim")
 	bob := runikaPlayer(t, s, "bob")
 	if len(bob.Runes) != 1 || bob.Runes[0] != (runika.RuneView{Name: "Spark", Kind: runika.KindElemental, Element: runika.Earth, Points: 2, Round: 1}) {
 		t.Errorf("bob's runes = %+v, want Spark (earth, 2)", bob.Runes)
@@ -105,26 +106,26 @@ func TestRunikaPlayByTapping(t *testing.T) {
 	if bob.Tokens != 2 || s.view.RuneDeck != deck-1 {
 		t.Errorf("after the claim: tokens %d (want 2), rune deck %d (want %d)", bob.Tokens, s.view.RuneDeck, deck-1)
 	}
-	tapButton(t, w, "+2")
+	apptest.TapButton(t, w, "+2")
 	if got := runikaPlayer(t, s, "bob").Total; got != 6 {
 		t.Errorf("bob's total = %d, want 2 + 4 tokens = 6", got)
 	}
-	wantText(t, w, "This turn: influenced Air, Fire \u00b7 claimed Spark \u00b7 4 points tokens.")
+	apptest.WantText(t, w, "This turn: influenced Air, Fire \u00b7 claimed Spark \u00b7 4 points tokens.")
 
 	// End the turn; undo takes it back as bob (the tablet is shared).
-	tapButton(t, w, "End turn")
+	apptest.TapButton(t, w, "End turn")
 	if s.view.Current != "carol" {
 		t.Fatalf("after bob's End turn the current player is %q", s.view.Current)
 	}
-	tapButton(t, w, "Undo")
+	apptest.TapButton(t, w, "Undo")
 	if s.view.Current != "bob" {
 		t.Fatalf("after Undo the current player is %q, want bob again", s.view.Current)
 	}
-	tapButton(t, w, "End turn")
-	tapButton(t, w, "Water \u00b7 Ko'bataar")
-	wantDisabled(t, w, "Air \u00b7 Simza")
-	tapButton(t, w, "End turn")
-	tapButton(t, w, "End turn") // alice: the round ends
+	apptest.TapButton(t, w, "End turn")
+	apptest.TapButton(t, w, "Water \u00b7 Ko'bataar")
+	apptest.WantDisabled(t, w, "Air \u00b7 Simza")
+	apptest.TapButton(t, w, "End turn")
+	apptest.TapButton(t, w, "End turn") // alice: the round ends
 	if s.view.Round != 2 || s.view.Phase != runika.PhaseDraft || s.view.Initiative != "carol" {
 		t.Fatalf("after round 1: round %d phase %q initiative %q, want round 2's draft with carol", s.view.Round, s.view.Phase, s.view.Initiative)
 	}
@@ -133,29 +134,29 @@ func TestRunikaPlayByTapping(t *testing.T) {
 			t.Errorf("%s slot still full after the round", m.Element)
 		}
 	}
-	wantText(t, w, "Influence: bob")
-	tapButton(t, w, "History")
-	wantText(t, w, "bob claims Spark")
+	apptest.WantText(t, w, "Influence: bob")
+	apptest.TapButton(t, w, "History")
+	apptest.WantText(t, w, "bob claims Spark")
 }
 
 func TestRunikaMeritTieAndEnd(t *testing.T) {
 	st := console.NewMemStore()
-	sess := newRunika(t, st, map[string]string{"initiative": "alice"}, "alice", "bob")
-	doAs(t, sess, "alice", runika.CmdStart, nil)
-	doAs(t, sess, "alice", runika.CmdEndDraft, nil)
+	sess := apptest.NewRunika(t, st, map[string]string{"initiative": "alice"}, "alice", "bob")
+	apptest.DoAs(t, sess, "alice", runika.CmdStart, nil)
+	apptest.DoAs(t, sess, "alice", runika.CmdEndDraft, nil)
 	for _, el := range []string{runika.Air, runika.Fire, runika.Earth} {
-		doAs(t, sess, "alice", runika.CmdInfluence, map[string]any{"master": el})
+		apptest.DoAs(t, sess, "alice", runika.CmdInfluence, map[string]any{"master": el})
 	}
-	u, w := newTestUI(t, st, landscapeSize)
+	u, w := newTestUI(t, st, apptest.LandscapeSize)
 	u.ShowGame(console.NewLocal(sess))
 	s := runikaScreenOf(t, u)
 
 	// The fourth master: the merit card is due, End turn gives way to
 	// the merit values.
-	tapButton(t, w, "Water \u00b7 Ko'bataar")
-	noButton(t, w, "End turn")
-	wantText(t, w, "alice has influence on all four masters")
-	tapButton(t, w, "Merit 3")
+	apptest.TapButton(t, w, "Water \u00b7 Ko'bataar")
+	apptest.NoButton(t, w, "End turn")
+	apptest.WantText(t, w, "alice has influence on all four masters")
+	apptest.TapButton(t, w, "Merit 3")
 	alice := runikaPlayer(t, s, "alice")
 	if alice.MeritPoints != 3 || len(alice.Influence) != 0 {
 		t.Errorf("alice after the merit: %d merit points, influence %v; want 3 and the tokens back", alice.MeritPoints, alice.Influence)
@@ -163,8 +164,8 @@ func TestRunikaMeritTieAndEnd(t *testing.T) {
 
 	// bob ties at 3; the rune deck is found empty: the game ends with
 	// the round, both first.
-	tapButton(t, w, "+3")
-	tapButton(t, w, "Correct a deck")
+	apptest.TapButton(t, w, "+3")
+	apptest.TapButton(t, w, "Correct a deck")
 	test.Tap(s.form.OK) // the rune deck's count is shown first
 	if !s.form.Problem.Visible() {
 		t.Errorf("setting the deck to its own count was not refused")
@@ -172,21 +173,21 @@ func TestRunikaMeritTieAndEnd(t *testing.T) {
 	for i := s.view.RuneDeck; i > 0; i-- {
 		tapDialogMinus(t, w)
 	}
-	tapButton(t, w, "Set")
+	apptest.TapButton(t, w, "Set")
 	if s.view.RuneDeck != 0 || !s.view.LastRound {
 		t.Fatalf("rune deck %d, last round %v; want an empty deck and the last round", s.view.RuneDeck, s.view.LastRound)
 	}
-	wantText(t, w, "Last round: the game ends when this round does, because the rune deck is empty.")
-	tapButton(t, w, "End turn")
+	apptest.WantText(t, w, "Last round: the game ends when this round does, because the rune deck is empty.")
+	apptest.TapButton(t, w, "End turn")
 	if !s.view.Finished {
 		t.Fatalf("the game is not over after the last round")
 	}
-	wantText(t, w, "Game over")
-	wantText(t, w, "the rune deck is empty")
+	apptest.WantText(t, w, "Game over")
+	apptest.WantText(t, w, "the rune deck is empty")
 	var rows []string
 	for _, o := range s.end.Placements().Objects {
 		var parts []string
-		walk(o, func(x fyne.CanvasObject) {
+		apptest.Walk(o, func(x fyne.CanvasObject) {
 			if l, ok := x.(*widget.Label); ok {
 				parts = append(parts, l.Text)
 			}
@@ -199,7 +200,7 @@ func TestRunikaMeritTieAndEnd(t *testing.T) {
 	if h := s.header.Objects[1].(*padkit.ScoreCell); h.Text != "1st alice" {
 		t.Errorf("alice's header = %q, want her place", h.Text)
 	}
-	tapButton(t, w, "Undo")
+	apptest.TapButton(t, w, "Undo")
 	if s.view.Finished {
 		t.Errorf("Undo did not reopen the game")
 	}
@@ -213,7 +214,7 @@ func tapDialogMinus(t *testing.T, w fyne.Window) {
 		t.Fatal("no dialog is open")
 	}
 	var minus *widget.Button
-	walk(overlays[len(overlays)-1], func(o fyne.CanvasObject) {
+	apptest.Walk(overlays[len(overlays)-1], func(o fyne.CanvasObject) {
 		if b, ok := o.(*widget.Button); ok && b.Text == "" && minus == nil {
 			minus = b
 		}

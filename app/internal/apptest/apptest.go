@@ -22,6 +22,7 @@ import (
 	"github.com/commandconsole/commandconsole/app/internal/shell"
 	"github.com/commandconsole/commandconsole/app/kit"
 	"github.com/commandconsole/commandconsole/app/padkit"
+	"github.com/commandconsole/commandconsole/app/play"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/battlelore"
 	"github.com/commandconsole/commandconsole/games/runika"
@@ -358,6 +359,37 @@ func tappableLabel(o fyne.CanvasObject) (string, bool) {
 		return fmt.Sprintf("row %q", x.Label), true
 	}
 	return "", false
+}
+
+// GameScreen returns the game screen on show as an S, failing the test
+// when no game is open or its screen is not an S.
+func GameScreen[S play.Screen](t *testing.T, u *shell.UI) S {
+	t.Helper()
+	var s S
+	if u.Game() == nil {
+		t.Fatalf("no game is open (screen is %T)", u.Current())
+	}
+	s, ok := u.Game().Screen().(S)
+	if !ok {
+		t.Fatalf("game screen is %T, not a %T", u.Game().Screen(), s)
+	}
+	return s
+}
+
+// Capture takes screenshots, when CC_CAPTURE_DIR names a folder (the test
+// skips itself otherwise): for each of CaptureSizes it starts an interface
+// on a fresh store (home builds its home screen) and calls shoot, whose
+// shot writes the canvas as DIR/SIZE-what.png.
+//
+//	CC_CAPTURE_DIR=/tmp/shots go test -run CaptureScreens ./app/...
+func Capture(t *testing.T, home shell.HomeFunc, shoot func(t *testing.T, st console.Store, u *shell.UI, w fyne.Window, shot func(what string))) {
+	t.Helper()
+	dir := CaptureDir(t)
+	for _, c := range CaptureSizes {
+		st := console.NewMemStore()
+		u, w := NewUI(t, st, c.Size, home)
+		shoot(t, st, u, w, Shooter(t, dir, c.Name, w))
+	}
 }
 
 // CaptureSizes are the screen sizes screenshots are taken at, by name.
