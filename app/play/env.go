@@ -122,6 +122,22 @@ func (e *Env) Confirm(title, msg, yes string, fn func()) {
 // whether the command was taken back.
 func (e *Env) Undo() bool { return e.host.undo() }
 
+// UndoAs takes back the last command as seat and returns a refusal (a
+// *console.Rejection) instead of showing it, for a screen that asks the
+// other side's consent or explains the refusal itself. An internal failure
+// is shown in a dialog (and returned too). The screen is redrawn when the
+// command is taken back.
+func (e *Env) UndoAs(seat console.Seat) error {
+	err := e.host.run(func() error {
+		_, err := e.game.Undo(seat)
+		return err
+	})
+	if err != nil && !console.IsRejection(err) {
+		e.host.fail(err)
+	}
+	return err
+}
+
 // ShowHistory lists the game's log as seat may read it, newest first, in
 // a dialog.
 func (e *Env) ShowHistory(seat console.Seat) { e.host.showHistory(seat) }

@@ -111,8 +111,14 @@ func TestOwnBarScreenGetsNoTitleBar(t *testing.T) {
 	env.ShowHistory(console.Public)
 	apptest.WantText(t, w, "alice")
 	apptest.TapButton(t, w, "Close")
-	if !env.Undo() {
-		t.Fatal("undo refused")
+	if err := env.UndoAs("alice"); err != nil {
+		t.Fatalf("undo as alice: %v", err)
+	}
+	if err := env.UndoAs("alice"); !console.IsRejection(err) {
+		t.Errorf("undo with nothing to undo = %v, want a refusal", err)
+	}
+	if !env.Do(scorepad.CmdAdd, map[string]any{"player": "alice", "points": 1}) || !env.Undo() {
+		t.Fatal("add and undo refused")
 	}
 	apptest.WantText(t, w, "total")
 	if strings.Contains(apptest.Texts(w), "*") {
