@@ -14,11 +14,17 @@ import (
 
 // checkBattleLore renders the BattleLore screen, with its forms and
 // dialogs, at size and checks its layout.
-func checkBattleLore(t *testing.T, size fyne.Size) {
+func checkBattleLore(t *testing.T, largest bool, size fyne.Size) {
 	t.Helper()
 	name := fmt.Sprintf("%v\u00d7%v", size.Width, size.Height)
+	if largest {
+		name += " largest text"
+	}
 	st := console.NewMemStore()
 	u, w := newTestUI(t, st, size)
+	if largest {
+		apptest.LargestText(u)
+	}
 
 	// BattleLore: the learning scenario's turn, a unit, the dice.
 	bl := apptest.NewBattleLore(t, st, map[string]string{"mode": "learning"}, "Alexandra", "Bartholomew")

@@ -12,5 +12,11 @@ import (
 // layout the app is designed for. layout_mobile_test.go checks portrait
 // and phone sizes with Fyne's mobile build tag.
 func TestLayoutLandscapeTablet(t *testing.T) {
-	checkBattleLore(t, fyne.NewSize(1280, 800))
+	checkBattleLore(t, false, fyne.NewSize(1280, 800))
+}
+
+// TestLayoutLargestText checks the screens on a landscape tablet at the
+// largest text size Settings offers.
+func TestLayoutLargestText(t *testing.T) {
+	checkBattleLore(t, true, fyne.NewSize(1280, 800))
 }

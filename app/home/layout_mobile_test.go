@@ -14,6 +14,6 @@ import (
 // smaller than MinTouchTarget.
 func TestLayoutMobile(t *testing.T) {
 	for _, size := range []fyne.Size{fyne.NewSize(800, 1280), fyne.NewSize(412, 915)} {
-		checkStats(t, size)
+		checkStats(t, false, size)
 	}
 }

@@ -13,7 +13,7 @@ import (
 
 // checkScreens renders the home screen and a score pad of the given number
 // of players at size, and checks their layout.
-func checkScreens(t *testing.T, size fyne.Size, players int) {
+func checkScreens(t *testing.T, largest bool, size fyne.Size, players int) {
 	t.Helper()
 	st := console.NewMemStore()
 	var seats []console.Seat
@@ -30,7 +30,13 @@ func checkScreens(t *testing.T, size fyne.Size, players int) {
 		}
 	}
 	u, w := newTestUI(t, st, size)
+	if largest {
+		apptest.LargestText(u)
+	}
 	name := fmt.Sprintf("%v×%v", size.Width, size.Height)
+	if largest {
+		name += " largest text"
+	}
 	apptest.CheckLayout(t, w, size, name+" home")
 	home.ShowSettings(u)
 	apptest.CheckLayout(t, w, size, name+" settings")

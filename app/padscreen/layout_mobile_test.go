@@ -22,6 +22,6 @@ func TestLayoutMobile(t *testing.T) {
 		{fyne.NewSize(1280, 800), 8}, // tablet, landscape
 		{fyne.NewSize(412, 915), 4},  // phone, portrait
 	} {
-		checkScreens(t, c.size, c.players)
+		checkScreens(t, false, c.size, c.players)
 	}
 }

@@ -13,11 +13,17 @@ import (
 
 // checkRunika renders the Runika screen, with its forms and dialogs, at
 // size and checks its layout.
-func checkRunika(t *testing.T, size fyne.Size) {
+func checkRunika(t *testing.T, largest bool, size fyne.Size) {
 	t.Helper()
 	name := fmt.Sprintf("%v\u00d7%v", size.Width, size.Height)
+	if largest {
+		name += " largest text"
+	}
 	st := console.NewMemStore()
 	u, w := newTestUI(t, st, size)
+	if largest {
+		apptest.LargestText(u)
+	}
 
 	// Runika, four players with long names.
 	seats := []console.Seat{"Alexandra", "Bartholomew", "Christabel", "Dmitri"}

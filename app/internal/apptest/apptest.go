@@ -73,6 +73,13 @@ func NewUI(t *testing.T, st console.Store, size fyne.Size, home shell.HomeFunc) 
 	return u, w
 }
 
+// LargestText sets u's text size to the largest one Settings offers.
+func LargestText(u *shell.UI) {
+	st := u.Settings()
+	st.TextScale = kit.TextScales[len(kit.TextScales)-1].Scale
+	u.ApplySettings(st)
+}
+
 // NewPad creates a score pad game in st.
 func NewPad(t *testing.T, st console.Store, title string, opts map[string]string, seats ...console.Seat) *console.Session {
 	t.Helper()
