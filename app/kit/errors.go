@@ -13,7 +13,7 @@ import (
 
 // SomethingWrong is what a player reads for an error that has no words
 // of its own for a player: a failure inside the app, not a rule.
-const SomethingWrong = "Something went wrong inside the app, and that was not done. The details below say what, for a bug report."
+const SomethingWrong = "Something went wrong inside the app, and that was not done. Please try again."
 
 // Explained is an error with a sentence for the player: what happened, in
 // their words. Error returns the sentence and the cause, for the log and
