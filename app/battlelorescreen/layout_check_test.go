@@ -1,12 +1,12 @@
 package battlelorescreen
 
 import (
-	"fmt"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/commandconsole/commandconsole/app/home"
 	"github.com/commandconsole/commandconsole/app/internal/apptest"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/battlelore"
@@ -16,15 +16,8 @@ import (
 // dialogs, at size and checks its layout.
 func checkBattleLore(t *testing.T, largest bool, size fyne.Size) {
 	t.Helper()
-	name := fmt.Sprintf("%v\u00d7%v", size.Width, size.Height)
-	if largest {
-		name += " largest text"
-	}
 	st := console.NewMemStore()
-	u, w := newTestUI(t, st, size)
-	if largest {
-		apptest.LargestText(u)
-	}
+	u, w, name := apptest.LayoutUI(t, st, size, largest, home.New)
 
 	// BattleLore: the learning scenario's turn, a unit, the dice.
 	bl := apptest.NewBattleLore(t, st, map[string]string{"mode": "learning"}, "Alexandra", "Bartholomew")

@@ -29,14 +29,7 @@ func checkScreens(t *testing.T, largest bool, size fyne.Size, players int) {
 			t.Fatal(err)
 		}
 	}
-	u, w := newTestUI(t, st, size)
-	if largest {
-		apptest.LargestText(u)
-	}
-	name := fmt.Sprintf("%v×%v", size.Width, size.Height)
-	if largest {
-		name += " largest text"
-	}
+	u, w, name := apptest.LayoutUI(t, st, size, largest, home.New)
 	apptest.CheckLayout(t, w, size, name+" home")
 	home.ShowSettings(u)
 	apptest.CheckLayout(t, w, size, name+" settings")

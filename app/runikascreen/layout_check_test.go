@@ -1,11 +1,11 @@
 package runikascreen
 
 import (
-	"fmt"
 	"testing"
 
 	"fyne.io/fyne/v2"
 
+	"github.com/commandconsole/commandconsole/app/home"
 	"github.com/commandconsole/commandconsole/app/internal/apptest"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/runika"
@@ -15,15 +15,8 @@ import (
 // size and checks its layout.
 func checkRunika(t *testing.T, largest bool, size fyne.Size) {
 	t.Helper()
-	name := fmt.Sprintf("%v\u00d7%v", size.Width, size.Height)
-	if largest {
-		name += " largest text"
-	}
 	st := console.NewMemStore()
-	u, w := newTestUI(t, st, size)
-	if largest {
-		apptest.LargestText(u)
-	}
+	u, w, name := apptest.LayoutUI(t, st, size, largest, home.New)
 
 	// Runika, four players with long names.
 	seats := []console.Seat{"Alexandra", "Bartholomew", "Christabel", "Dmitri"}

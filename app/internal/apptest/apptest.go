@@ -73,6 +73,20 @@ func NewUI(t *testing.T, st console.Store, size fyne.Size, home shell.HomeFunc) 
 	return u, w
 }
 
+// LayoutUI starts an interface for a layout check on st at size, at the
+// largest text size when largest, and returns it with the check's name
+// for its messages ("1280×800", "1280×800 largest text").
+func LayoutUI(t *testing.T, st console.Store, size fyne.Size, largest bool, home shell.HomeFunc) (*shell.UI, fyne.Window, string) {
+	t.Helper()
+	u, w := NewUI(t, st, size, home)
+	name := fmt.Sprintf("%v\u00d7%v", size.Width, size.Height)
+	if largest {
+		LargestText(u)
+		name += " largest text"
+	}
+	return u, w, name
+}
+
 // LargestText sets u's text size to the largest one Settings offers.
 func LargestText(u *shell.UI) {
 	st := u.Settings()
