@@ -1,0 +1,202 @@
+// Package shell is the running interface of one window: it owns the
+// current screen, the game in play (a play.Host) and the services (the
+// store, the clock, the settings), and moves between the screens. The
+// app's root package builds it with the home screen's constructor, which
+// keeps this package free of the home package (whose tests drive a shell).
+package shell
+
+import (
+	"fmt"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+
+	"github.com/commandconsole/commandconsole/app/kit"
+	"github.com/commandconsole/commandconsole/app/play"
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games"
+)
+
+// Config holds the services the interface runs on.
+type Config struct {
+	// Store keeps the games. When nil, games are kept in memory only (and
+	// the home screen says so, with StoreErr when it is set).
+	Store console.Store
+	// StoreErr is why the save file could not be opened, shown on the home
+	// screen; the app runs without saves rather than not at all.
+	StoreErr error
+	// StorePath is the save file's location, shown in Settings.
+	StorePath string
+	// Clock gives the time for "last played"; nil means time.Now.
+	Clock func() time.Time
+}
+
+// HomeFunc builds the home screen of u.
+type HomeFunc func(u *UI) kit.Screen
+
+// UI is the running interface of one window: it owns the current screen
+// and the open game, if any. It implements play.Nav.
+type UI struct {
+	app       fyne.App
+	win       fyne.Window
+	store     console.Store
+	persisted bool
+	storeErr  error
+	storePath string
+	clock     func() time.Time
+	settings  kit.Settings
+	home      HomeFunc
+
+	current kit.Screen
+	game    *play.Host
+}
+
+var _ play.Nav = (*UI)(nil)
+
+// New builds the interface for window w of app a, with home building its
+// home screen. Call Start to show it.
+func New(a fyne.App, w fyne.Window, cfg Config, home HomeFunc) *UI {
+	u := &UI{
+		app: a, win: w, store: cfg.Store, persisted: cfg.Store != nil,
+		storeErr: cfg.StoreErr, storePath: cfg.StorePath, clock: cfg.Clock,
+		home: home,
+	}
+	if u.store == nil {
+		u.store = console.NewMemStore()
+	}
+	if u.clock == nil {
+		u.clock = time.Now
+	}
+	u.settings = kit.LoadSettings(a.Preferences())
+	return u
+}
+
+// Start applies the theme, hooks the app's lifecycle (a snapshot of the
+// open game when the app goes to the background, which Fyne calls leaving
+// the foreground, and when it stops) and shows the home screen.
+func (u *UI) Start() {
+	u.ApplySettings(u.settings)
+	lc := u.app.Lifecycle()
+	lc.SetOnExitedForeground(u.Checkpoint)
+	lc.SetOnStopped(u.Checkpoint)
+	u.Home()
+}
+
+// App returns the Fyne app.
+func (u *UI) App() fyne.App { return u.app }
+
+// Window returns the window the interface draws in.
+func (u *UI) Window() fyne.Window { return u.win }
+
+// Store returns the store games are kept in.
+func (u *UI) Store() console.Store { return u.store }
+
+// Persisted reports whether games are saved on the device (rather than
+// kept in memory only).
+func (u *UI) Persisted() bool { return u.persisted }
+
+// StoreErr is why the save file could not be opened, or nil.
+func (u *UI) StoreErr() error { return u.storeErr }
+
+// StorePath is the save file's location, or "".
+func (u *UI) StorePath() string { return u.storePath }
+
+// Clock returns the interface's clock.
+func (u *UI) Clock() func() time.Time { return u.clock }
+
+// Settings returns the settings in force.
+func (u *UI) Settings() kit.Settings { return u.settings }
+
+// Current returns the screen on show.
+func (u *UI) Current() kit.Screen { return u.current }
+
+// Game returns the frame of the game on show, or nil.
+func (u *UI) Game() *play.Host { return u.game }
+
+// Show replaces the current screen.
+func (u *UI) Show(s kit.Screen) {
+	if u.current != nil && u.current != s {
+		u.current.Leave()
+		if u.current == kit.Screen(u.game) {
+			u.game = nil
+		}
+	}
+	u.current = s
+	u.win.SetContent(s.Content())
+}
+
+// Home shows the home screen, reading the saves afresh.
+func (u *UI) Home() { u.Show(u.home(u)) }
+
+// Checkpoint snapshots the open game, so a resume replays nothing. It is
+// called when the app goes to the background, stops, or leaves the game.
+func (u *UI) Checkpoint() {
+	if u.game != nil {
+		u.game.Checkpoint()
+	}
+}
+
+// ApplySettings stores s and applies it at once: the theme follows when
+// its colours or text size change, or the app has another theme.
+func (u *UI) ApplySettings(s kit.Settings) {
+	old := u.settings
+	u.settings = s.Normalised()
+	u.settings.Save(u.app.Preferences())
+	th, ok := u.app.Settings().Theme().(*kit.Theme)
+	if !ok || old.Theme != u.settings.Theme || old.TextScale != u.settings.TextScale ||
+		th.Dark != (u.settings.Theme != kit.ThemeLight) || th.Scale != u.settings.TextScale {
+		u.app.Settings().SetTheme(kit.NewTheme(u.settings))
+	}
+}
+
+// ShowError shows err in a dialog: a rejection's own words, a short
+// sentence in the player's words otherwise, with the full error behind
+// "Details".
+func (u *UI) ShowError(title string, err error) {
+	if err == nil {
+		return
+	}
+	d := dialog.NewCustom(title, "Close", kit.ErrorContent(err, 60), u.win)
+	d.Show()
+}
+
+// ShowGame opens the game screen for a game in play.
+func (u *UI) ShowGame(g console.Game) {
+	h := play.NewHost(play.Frame{Nav: u, App: u.app, Window: u.win, Clock: u.clock}, g)
+	u.Show(h)
+	u.game = h
+}
+
+// Resume opens a saved game and shows it.
+func (u *UI) Resume(m console.GameMeta) {
+	sess, err := u.OpenSession(m)
+	if err != nil {
+		u.ShowError("Could not open the game", err)
+		return
+	}
+	u.ShowGame(sess)
+}
+
+// ShowFinished opens a finished game's battle report from the home screen.
+func (u *UI) ShowFinished(m console.GameMeta) {
+	sess, err := u.OpenSession(m)
+	if err != nil {
+		u.ShowError("Could not open the game", err)
+		return
+	}
+	play.ShowReport(u, sess, false)
+}
+
+// OpenSession opens a saved game on this device.
+func (u *UI) OpenSession(m console.GameMeta) (console.Game, error) {
+	rules, err := games.Lookup(m.Setup.System)
+	if err != nil {
+		return nil, kit.Explain(fmt.Sprintf("%q is a %s game, which this version cannot open.", m.Setup.Title, m.Setup.System), err)
+	}
+	sess, err := console.Open(rules, m.ID, console.Options{Store: u.store, Clock: u.clock})
+	if err != nil {
+		return nil, kit.Explain(fmt.Sprintf("%q cannot be opened: its save could not be read.", m.Setup.Title), err)
+	}
+	return console.NewLocal(sess), nil
+}

@@ -1,0 +1,159 @@
+package play
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/commandconsole/commandconsole/app/kit"
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/console/report"
+)
+
+// ReportScreen shows a game's battle report, rendered from Markdown. It
+// implements kit.Screen.
+type ReportScreen struct {
+	root fyne.CanvasObject
+	// text is the rendered report.
+	text *widget.RichText
+	// markdown is the report's source.
+	markdown string
+}
+
+// Content is the screen's widget tree.
+func (r *ReportScreen) Content() fyne.CanvasObject { return r.root }
+
+// Leave does nothing.
+func (r *ReportScreen) Leave() {}
+
+// Markdown returns the report's Markdown source.
+func (r *ReportScreen) Markdown() string { return r.markdown }
+
+// Text returns the rendered report.
+func (r *ReportScreen) Text() *widget.RichText { return r.text }
+
+// ShowReport shows g's battle report through nav. With fromGame, Back
+// returns to the game; otherwise to the home screen, and an "Open game"
+// button opens the game (where Undo can reopen a finished one).
+func ShowReport(nav Nav, g console.Game, fromGame bool) {
+	rep, err := report.Build(g)
+	if err != nil {
+		nav.ShowError("Could not build the battle report", err)
+		return
+	}
+	r := &ReportScreen{markdown: report.Markdown(rep)}
+	r.text = widget.NewRichTextFromMarkdown(tablesAsLists(r.markdown))
+	r.text.Wrapping = fyne.TextWrapWord
+
+	var back, open *widget.Button
+	if fromGame {
+		back = widget.NewButtonWithIcon("Back to game", theme.NavigateBackIcon(), func() { nav.ShowGame(g) })
+	} else {
+		back = widget.NewButtonWithIcon("Home", theme.NavigateBackIcon(), nav.Home)
+		open = widget.NewButtonWithIcon("Open game", theme.FolderOpenIcon(), func() { nav.ShowGame(g) })
+	}
+	var trailing fyne.CanvasObject
+	if open != nil {
+		trailing = open
+	}
+	bar := kit.TopBar(back, kit.Heading("Battle report"), trailing)
+	r.root = container.NewBorder(bar, nil, nil, nil, container.NewVScroll(container.NewPadded(r.text)))
+	nav.Show(r)
+}
+
+// tablesAsLists rewrites the GitHub tables in a Markdown document as bullet
+// lists, because Fyne's RichText does not render tables (its Markdown
+// parser is plain CommonMark). A table whose header cells are all empty is
+// a key/value table: each row becomes "- **key**: value". Any other table
+// keeps its columns: each row becomes "- **first** · second · …". Cells
+// keep their Markdown escapes; an escaped "\|" does not split a cell.
+func tablesAsLists(md string) string {
+	lines := strings.Split(md, "\n")
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		if !isTableRow(lines[i]) || i+1 >= len(lines) || !isTableRule(lines[i+1]) {
+			out = append(out, lines[i])
+			continue
+		}
+		header := tableCells(lines[i])
+		keyValue := true
+		for _, h := range header {
+			if h != "" {
+				keyValue = false
+			}
+		}
+		i += 2
+		for ; i < len(lines) && isTableRow(lines[i]); i++ {
+			cells := tableCells(lines[i])
+			if len(cells) == 0 {
+				continue
+			}
+			var rest []string
+			for _, c := range cells[1:] {
+				if c != "" {
+					rest = append(rest, c)
+				}
+			}
+			switch {
+			case keyValue && len(rest) > 0:
+				out = append(out, "- **"+cells[0]+"**: "+strings.Join(rest, " · "))
+			case len(rest) > 0:
+				out = append(out, "- **"+cells[0]+"** · "+strings.Join(rest, " · "))
+			default:
+				out = append(out, "- "+cells[0])
+			}
+		}
+		i-- // the loop's i++ moves past the table's last row
+	}
+	return strings.Join(out, "\n")
+}
+
+// isTableRow reports whether line looks like a table row.
+func isTableRow(line string) bool {
+	t := strings.TrimSpace(line)
+	return len(t) >= 2 && strings.HasPrefix(t, "|") && strings.HasSuffix(t, "|")
+}
+
+// isTableRule reports whether line is a table's header rule (|---|:--:|).
+func isTableRule(line string) bool {
+	if !isTableRow(line) {
+		return false
+	}
+	for _, c := range tableCells(line) {
+		if strings.Trim(c, ":-") != "" || !strings.Contains(c, "-") {
+			return false
+		}
+	}
+	return true
+}
+
+// tableCells splits a table row into trimmed cells, honouring "\|".
+func tableCells(line string) []string {
+	t := strings.TrimSpace(line)
+	t = strings.TrimPrefix(t, "|")
+	if strings.HasSuffix(t, "|") && !strings.HasSuffix(t, `\|`) {
+		t = t[:len(t)-1]
+	}
+	var cells []string
+	var cur strings.Builder
+	escaped := false
+	for _, r := range t {
+		switch {
+		case escaped:
+			cur.WriteRune(r)
+			escaped = false
+		case r == '\\':
+			cur.WriteRune(r)
+			escaped = true
+		case r == '|':
+			cells = append(cells, strings.TrimSpace(cur.String()))
+			cur.Reset()
+		default:
+			cur.WriteRune(r)
+		}
+	}
+	return append(cells, strings.TrimSpace(cur.String()))
+}

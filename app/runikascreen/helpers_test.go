@@ -1,0 +1,33 @@
+package runikascreen
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+
+	"github.com/commandconsole/commandconsole/app/home"
+	"github.com/commandconsole/commandconsole/app/internal/apptest"
+	"github.com/commandconsole/commandconsole/app/internal/shell"
+	"github.com/commandconsole/commandconsole/app/play"
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/runika"
+)
+
+// TestMain registers Runika's screen, as the app's root does, and runs the tests.
+func TestMain(m *testing.M) {
+	play.Register(runika.ID, New)
+	apptest.Main(m)
+}
+
+// newTestUI starts the interface on a test app and window of the given
+// size, with st as the save store.
+func newTestUI(t *testing.T, st console.Store, size fyne.Size) (*shell.UI, fyne.Window) {
+	t.Helper()
+	return apptest.NewUI(t, st, size, home.New)
+}
+
+// runikaScreenOf returns the Runika screen on show.
+func runikaScreenOf(t *testing.T, u *shell.UI) *Screen {
+	t.Helper()
+	return apptest.GameScreen[*Screen](t, u)
+}
