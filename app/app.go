@@ -34,10 +34,12 @@ import (
 	"github.com/commandconsole/commandconsole/app/home"
 	"github.com/commandconsole/commandconsole/app/internal/shell"
 	"github.com/commandconsole/commandconsole/app/kit"
+	"github.com/commandconsole/commandconsole/app/lorscreen"
 	"github.com/commandconsole/commandconsole/app/padscreen"
 	"github.com/commandconsole/commandconsole/app/play"
 	"github.com/commandconsole/commandconsole/app/runikascreen"
 	"github.com/commandconsole/commandconsole/games/battlelore"
+	"github.com/commandconsole/commandconsole/games/landsofruin"
 	"github.com/commandconsole/commandconsole/games/runika"
 	"github.com/commandconsole/commandconsole/games/scorepad"
 )
@@ -61,6 +63,8 @@ func init() {
 	play.Register(scorepad.ID, padscreen.New)
 	play.Register(runika.ID, runikascreen.New)
 	play.Register(battlelore.ID, battlelorescreen.New)
+	play.Register(landsofruin.ID, lorscreen.New)
+	home.RegisterNewGame(landsofruin.ID, lorscreen.NewGame)
 }
 
 // New builds the interface for window w of app a. Call Start to show it.

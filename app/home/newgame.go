@@ -34,8 +34,24 @@ type newGameScreen struct {
 	startBtn *widget.Button
 }
 
-// ShowNewGame shows the new-game form for rules.
+// NewGameFunc builds a game system's own new-game screen.
+type NewGameFunc func(u *shell.UI, rules console.Rules) kit.Screen
+
+// newGameScreens are the systems' own new-game screens, by system id.
+var newGameScreens = map[string]NewGameFunc{}
+
+// RegisterNewGame gives a game system a new-game screen of its own (Lands
+// of Ruin's wizard) in place of the form made from its option schema. The
+// app's root registers them, as it registers the game screens.
+func RegisterNewGame(system string, f NewGameFunc) { newGameScreens[system] = f }
+
+// ShowNewGame shows the new-game screen for rules: the system's own when
+// it has one, else the form made from its option schema.
 func ShowNewGame(u *shell.UI, rules console.Rules) {
+	if f, ok := newGameScreens[rules.Info().ID]; ok {
+		u.Show(f(u, rules))
+		return
+	}
 	u.Show(newNewGameScreen(u, rules))
 }
 

@@ -28,7 +28,7 @@ func BenchmarkTapToScreen(b *testing.B) {
 	w.Resize(fyne.NewSize(1280, 800))
 	defer w.Close()
 	f := &benchFrame{game: console.NewLocal(sess), win: w, prefs: a.Preferences()}
-	s := New(f, FixedSeat{Seat: "alice"}, Parts{}, nil)
+	s := NewScreen(f, FixedSeat{Seat: "alice"}, Parts{}, nil)
 	f.screen = s
 	w.SetContent(s.Content())
 	b.ResetTimer()
@@ -60,6 +60,7 @@ func (f *benchFrame) Run(fn func() error) error {
 func (f *benchFrame) AddPicture(string, []byte) error   { return nil }
 func (f *benchFrame) Fail(error)                        {}
 func (f *benchFrame) Confirm(_, _, _ string, fn func()) { fn() }
+func (f *benchFrame) Hints() bool                       { return false }
 func (f *benchFrame) Home()                             {}
 func (f *benchFrame) ShowReport()                       {}
 func (f *benchFrame) ShowHistory(console.Seat)          {}

@@ -151,8 +151,8 @@ func (s *Screen) proposeEnd() {
 // hintsKey is the preference that keeps the hints choice of this game.
 func (s *Screen) hintsKey() string { return "lor.hints." + s.frame.Game().Info().ID }
 
-// loadHints reads the hints choice: the player's, else on for the
-// tutorial scenarios.
+// loadHints reads the hints choice: the player's for this game, else on
+// for the tutorial scenarios, else the player's setting.
 func (s *Screen) loadHints() bool {
 	p := s.frame.Preferences()
 	if p != nil {
@@ -164,11 +164,11 @@ func (s *Screen) loadHints() bool {
 		}
 	}
 	if st, err := s.frame.Game().State(console.Public); err == nil {
-		if v, ok := st.View.(landsofruin.View); ok {
-			return strings.Contains(v.Scenario, "tutorial")
+		if v, ok := st.View.(landsofruin.View); ok && strings.Contains(v.Scenario, "tutorial") {
+			return true
 		}
 	}
-	return false
+	return s.frame.Hints()
 }
 
 // toggleHints turns the tutorial hints on or off for this game.

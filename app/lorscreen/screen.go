@@ -54,6 +54,9 @@ type Frame interface {
 	// AddPicture adds a picture (PNG) with its caption to the game's
 	// battle report.
 	AddPicture(caption string, png []byte) error
+	// Hints is the player's setting for tutorial hints, for a game they
+	// have not turned them on or off in.
+	Hints() bool
 }
 
 // Parts builds the parts of the screen other packages draw: the cards,
@@ -115,29 +118,29 @@ type Screen struct {
 	root *fyne.Container
 
 	// The battle screen's widgets.
-	main                     fyne.CanvasObject
-	turnLabel                *widget.Label
-	phaseBtn                 *widget.Button
-	morale                   *widget.ProgressBar
-	moraleLabel              *widget.Label
-	hintText                 *widget.Label
-	hintBox                  fyne.CanvasObject
-	lastResult               *widget.Label
-	endBtn                   *widget.Button
-	menuBtn                  *widget.Button
-	cards, tableMap, enemy   Part
-	panel                    Part
-	body                     *fyne.Container
-	tabs                     *fyne.Container
-	columns                  *columnsLayout
-	handover                 fyne.CanvasObject
-	handTitle, handWhy       *widget.Label
-	handBtn                  *widget.Button
-	seatLabel                *widget.Label
-	lastLines                []console.HistoryLine
-	outcome                  []string
+	main                   fyne.CanvasObject
+	turnLabel              *widget.Label
+	phaseBtn               *widget.Button
+	morale                 *widget.ProgressBar
+	moraleLabel            *widget.Label
+	hintText               *widget.Label
+	hintBox                fyne.CanvasObject
+	lastResult             *widget.Label
+	endBtn                 *widget.Button
+	menuBtn                *widget.Button
+	cards, tableMap, enemy Part
+	panel                  Part
+	body                   *fyne.Container
+	tabs                   *fyne.Container
+	columns                *columnsLayout
+	handover               fyne.CanvasObject
+	handTitle, handWhy     *widget.Label
+	handBtn                *widget.Button
+	seatLabel              *widget.Label
+	lastLines              []console.HistoryLine
+	outcome                []string
 	// narrow is set by the screen's layout: a phone held upright.
-	narrow bool
+	narrow                   bool
 	enemyBtn                 *widget.Button
 	enemyCount, enemyDown    int
 	phaseWarning, phaseShown string
@@ -147,9 +150,10 @@ type Screen struct {
 // phase.
 const lockFor = 1500 * time.Millisecond
 
-// New builds the screen on frame with the given seating and parts. clock
-// is the wall clock (nil: time.Now), used only for the double-tap lock.
-func New(frame Frame, seating Seating, parts Parts, clock func() time.Time) *Screen {
+// NewScreen builds the screen on frame with the given seating and parts.
+// clock is the wall clock (nil: time.Now), used only for the double-tap
+// lock.
+func NewScreen(frame Frame, seating Seating, parts Parts, clock func() time.Time) *Screen {
 	if clock == nil {
 		clock = time.Now
 	}

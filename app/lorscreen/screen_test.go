@@ -72,6 +72,7 @@ func (f *testFrame) Confirm(title, msg, yes string, fn func()) {
 		fn()
 	}
 }
+func (f *testFrame) Hints() bool                   { return false }
 func (f *testFrame) Home()                         { f.homes++ }
 func (f *testFrame) ShowReport()                   { f.reports++ }
 func (f *testFrame) ShowHistory(console.Seat)      {}
@@ -103,7 +104,7 @@ func newTestScreen(t *testing.T, sess *console.Session, seating Seating) (*Scree
 	t.Cleanup(w.Close)
 	f := &testFrame{t: t, game: console.NewLocal(sess), win: w, prefs: a.Preferences()}
 	clk := &fakeClock{now: time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC)}
-	s := New(f, seating, Parts{}, clk.Now)
+	s := NewScreen(f, seating, Parts{}, clk.Now)
 	f.screen = s
 	w.SetContent(s.Content())
 	return s, f, clk

@@ -17,11 +17,29 @@ type Env struct {
 	app  fyne.App
 	win  fyne.Window
 	game console.Game
-	// seat is the seat this tablet sends commands as.
+	// seat is the seat this tablet sends commands as; fixed when it is
+	// the only one this tablet plays (Frame.Seat).
 	seat  console.Seat
+	fixed bool
 	clock func() time.Time
 
 	host *Host
+}
+
+// Fixed reports whether this tablet plays Seat only (it joined a LAN game,
+// or the game was opened as that seat); otherwise it plays every seat of
+// a local game.
+func (e *Env) Fixed() bool { return e.fixed }
+
+// Run runs fn, a change to the game made from the screen, so that no
+// redraw runs at the same time, and redraws when it succeeds; it returns
+// fn's error unshown.
+func (e *Env) Run(fn func() error) error { return e.host.run(fn) }
+
+// AddPicture keeps a picture (PNG) with its caption for the game's battle
+// report, in the app's storage.
+func (e *Env) AddPicture(caption string, png []byte) error {
+	return SavePicture(e.app, e.game.Info().ID, caption, png)
 }
 
 // Game returns the game in play.

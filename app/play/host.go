@@ -33,6 +33,10 @@ type Nav interface {
 	Settings() kit.Settings
 	// ApplySettings saves s and applies it at once.
 	ApplySettings(s kit.Settings)
+	// App is the Fyne app (its storage keeps the report's pictures).
+	App() fyne.App
+	// Window is the window the interface draws in (dialogs open on it).
+	Window() fyne.Window
 }
 
 // Host is the game window: a title bar with Home, History and Undo
@@ -79,6 +83,10 @@ type Frame struct {
 	// Screen builds the system's screen; nil means the registered one
 	// (ScreenFor).
 	Screen Constructor
+	// Seat, when set, is the one seat this tablet plays (a tablet that
+	// joined a LAN game, or a game opened as one seat): the screen shows
+	// that seat only and never hands the tablet over.
+	Seat console.Seat
 }
 
 // ActingSeat is the seat this tablet sends commands as: the seat named
@@ -108,6 +116,9 @@ func NewHost(f Frame, g console.Game) *Host {
 		app: f.App, win: f.Window, game: g,
 		seat:  ActingSeat(info.Seats, f.Nav.Settings().Name),
 		clock: clock, host: h,
+	}
+	if f.Seat != "" {
+		h.env.seat, h.env.fixed = f.Seat, true
 	}
 	h.title = widget.NewLabelWithStyle(info.Title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	h.title.SizeName = theme.SizeNameSubHeadingText

@@ -1,10 +1,13 @@
 package play
 
 import (
+	"bytes"
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -13,15 +16,22 @@ import (
 	"github.com/commandconsole/commandconsole/console/report"
 )
 
-// ReportScreen shows a game's battle report, rendered from Markdown. It
-// implements kit.Screen.
+// ReportScreen shows a game's battle report, rendered from Markdown, with
+// the pictures of the table the players took, and saves it as Markdown or
+// HTML (one file each, pictures inside). It implements kit.Screen.
 type ReportScreen struct {
 	root fyne.CanvasObject
 	// text is the rendered report.
 	text *widget.RichText
 	// markdown is the report's source.
 	markdown string
+	// rep is the report, pictures included.
+	rep report.Report
+	win fyne.Window
 }
+
+// Report returns the report shown.
+func (r *ReportScreen) Report() report.Report { return r.rep }
 
 // Content is the screen's widget tree.
 func (r *ReportScreen) Content() fyne.CanvasObject { return r.root }
@@ -44,9 +54,32 @@ func ShowReport(nav Nav, g console.Game, fromGame bool) {
 		nav.ShowError("Could not build the battle report", err)
 		return
 	}
-	r := &ReportScreen{markdown: report.Markdown(rep)}
-	r.text = widget.NewRichTextFromMarkdown(tablesAsLists(r.markdown))
+	pics, perr := Pictures(nav.App(), rep.Meta.ID)
+	rep.Pictures = pics
+	// The screen shows the pictures as images; its text leaves them out
+	// (RichText does not draw data URLs).
+	text := rep
+	text.Pictures = nil
+	r := &ReportScreen{markdown: report.Markdown(rep), rep: rep, win: nav.Window()}
+	r.text = widget.NewRichTextFromMarkdown(tablesAsLists(report.Markdown(text)))
 	r.text.Wrapping = fyne.TextWrapWord
+	body := container.NewVBox(r.text)
+	if perr != nil {
+		body.Add(kit.Wrapped("The pictures of the table could not be read: " + kit.ErrorText(perr)))
+	}
+	if len(pics) > 0 {
+		body.Add(kit.Subheading("Pictures of the table"))
+		for _, p := range pics {
+			img := canvas.NewImageFromReader(bytes.NewReader(p.PNG), "table.png")
+			img.FillMode = canvas.ImageFillContain
+			img.SetMinSize(fyne.NewSize(360, 360))
+			body.Add(img)
+			body.Add(kit.Caption(p.Caption))
+		}
+	}
+	saveMD := widget.NewButtonWithIcon("Save as Markdown", theme.DocumentSaveIcon(), func() { r.save("md") })
+	saveHTML := widget.NewButtonWithIcon("Save as HTML", theme.DocumentSaveIcon(), func() { r.save("html") })
+	foot := container.NewHBox(saveMD, saveHTML)
 
 	var back, open *widget.Button
 	if fromGame {
@@ -60,8 +93,57 @@ func ShowReport(nav Nav, g console.Game, fromGame bool) {
 		trailing = open
 	}
 	bar := kit.TopBar(back, kit.Heading("Battle report"), trailing)
-	r.root = container.NewBorder(bar, nil, nil, nil, container.NewVScroll(container.NewPadded(r.text)))
+	r.root = container.NewBorder(bar, container.NewPadded(foot), nil, nil, container.NewVScroll(container.NewPadded(body)))
 	nav.Show(r)
+}
+
+// Export renders the report as a file's bytes: "md" for Markdown, "html"
+// for HTML, each one file with the pictures inside.
+func (r *ReportScreen) Export(format string) []byte {
+	if format == "html" {
+		return []byte(report.HTML(r.rep))
+	}
+	return []byte(report.Markdown(r.rep))
+}
+
+// FileName is the name offered for the saved report.
+func (r *ReportScreen) FileName(format string) string {
+	name := strings.Map(func(c rune) rune {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_':
+			return c
+		}
+		return '-'
+	}, strings.TrimSpace(r.rep.Meta.Title))
+	if name == "" {
+		name = "game-" + r.rep.Meta.ID
+	}
+	return name + "-report." + format
+}
+
+// save asks where to save the report (Fyne's file dialog: the device's
+// storage or a share target on a tablet) and writes it there.
+func (r *ReportScreen) save(format string) {
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil {
+			dialog.ShowError(err, r.win)
+			return
+		}
+		if w == nil {
+			return // cancelled
+		}
+		_, werr := w.Write(r.Export(format))
+		if cerr := w.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			dialog.NewCustom("The report was not saved", "Close", kit.ErrorContent(werr, 60), r.win).Show()
+			return
+		}
+		dialog.ShowInformation("Report saved", "Saved as "+w.URI().Name()+".", r.win)
+	}, r.win)
+	d.SetFileName(r.FileName(format))
+	d.Show()
 }
 
 // tablesAsLists rewrites the GitHub tables in a Markdown document as bullet

@@ -36,7 +36,10 @@ func main() {
 	if p := os.Getenv(store.EnvPath); p != "" {
 		path = p
 	}
-	cfg := app.Config{StorePath: path}
+	// COMMANDCONSOLE_OPEN=ID[@SEAT] opens that saved game at start (as
+	// that one seat): the CI screenshot of a game, or a tablet kept for
+	// one player.
+	cfg := app.Config{StorePath: path, Open: os.Getenv("COMMANDCONSOLE_OPEN")}
 	db, err := store.Open(path)
 	if err != nil {
 		fyne.LogError("open save file", err)

@@ -7,6 +7,8 @@ package shell
 
 import (
 	"fmt"
+	"log"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -30,6 +32,11 @@ type Config struct {
 	StorePath string
 	// Clock gives the time for "last played"; nil means time.Now.
 	Clock func() time.Time
+	// Open is a saved game to open at start instead of the home screen:
+	// its id, or "id@seat" to play that one seat on this tablet (no
+	// hand-over). The real binary takes it from COMMANDCONSOLE_OPEN; the
+	// CI screenshot of a game uses it.
+	Open string
 }
 
 // HomeFunc builds the home screen of u.
@@ -44,6 +51,7 @@ type UI struct {
 	persisted bool
 	storeErr  error
 	storePath string
+	open      string
 	clock     func() time.Time
 	settings  kit.Settings
 	home      HomeFunc
@@ -59,7 +67,7 @@ var _ play.Nav = (*UI)(nil)
 func New(a fyne.App, w fyne.Window, cfg Config, home HomeFunc) *UI {
 	u := &UI{
 		app: a, win: w, store: cfg.Store, persisted: cfg.Store != nil,
-		storeErr: cfg.StoreErr, storePath: cfg.StorePath, clock: cfg.Clock,
+		storeErr: cfg.StoreErr, storePath: cfg.StorePath, clock: cfg.Clock, open: cfg.Open,
 		home: home,
 	}
 	if u.store == nil {
@@ -81,6 +89,53 @@ func (u *UI) Start() {
 	lc.SetOnExitedForeground(u.Checkpoint)
 	lc.SetOnStopped(u.Checkpoint)
 	u.Home()
+	if u.open != "" {
+		u.openAtStart(u.open)
+	}
+}
+
+// openAtStart opens the game Config.Open names ("id" or "id@seat") and
+// logs the outcome on the app's log (stderr), which the CI check reads.
+func (u *UI) openAtStart(spec string) {
+	id, seat, _ := strings.Cut(spec, "@")
+	m, err := u.store.Meta(id)
+	if err != nil {
+		log.Printf("commandconsole: open game %s: %v", id, err)
+		u.ShowError("Could not open the game", err)
+		return
+	}
+	g, err := u.OpenSession(m)
+	if err != nil {
+		log.Printf("commandconsole: open game %s: %v", id, err)
+		u.ShowError("Could not open the game", err)
+		return
+	}
+	if seat != "" && !hasSeat(g.Info().Seats, console.Seat(seat)) {
+		err := fmt.Errorf("%q is not a seat of game %s", seat, id)
+		log.Printf("commandconsole: open game %s: %v", id, err)
+		u.ShowError("Could not open the game", err)
+		return
+	}
+	u.ShowGameAs(g, console.Seat(seat))
+	log.Printf("commandconsole: opened game %s as %s", id, or(seat, "every seat"))
+}
+
+// hasSeat reports whether seat is one of seats.
+func hasSeat(seats []console.Seat, seat console.Seat) bool {
+	for _, s := range seats {
+		if s == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// or is s, or def when s is empty.
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }
 
 // App returns the Fyne app.
@@ -161,9 +216,14 @@ func (u *UI) ShowError(title string, err error) {
 	d.Show()
 }
 
-// ShowGame opens the game screen for a game in play.
-func (u *UI) ShowGame(g console.Game) {
-	h := play.NewHost(play.Frame{Nav: u, App: u.app, Window: u.win, Clock: u.clock}, g)
+// ShowGame opens the game screen for a game in play, this tablet playing
+// every seat of it.
+func (u *UI) ShowGame(g console.Game) { u.ShowGameAs(g, "") }
+
+// ShowGameAs opens the game screen for a game in play, this tablet playing
+// seat only ("" every seat).
+func (u *UI) ShowGameAs(g console.Game, seat console.Seat) {
+	h := play.NewHost(play.Frame{Nav: u, App: u.app, Window: u.win, Clock: u.clock, Seat: seat}, g)
 	u.Show(h)
 	u.game = h
 }

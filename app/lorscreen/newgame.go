@@ -1,0 +1,126 @@
+package lorscreen
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/commandconsole/commandconsole/app/internal/shell"
+	"github.com/commandconsole/commandconsole/app/kit"
+	"github.com/commandconsole/commandconsole/app/lorsetup"
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/landsofruin"
+)
+
+// NewGameScreen is the first page of the Lands of Ruin setup wizard: who
+// plays (a name per player, as many as the scenario takes), then the
+// scenario, map, mode and units as pickers (lorsetup.NewGame). Create
+// makes the game and opens it; the roles, sides and teams are chosen on
+// the game screen, each player in turn.
+type NewGameScreen struct {
+	ui    *shell.UI
+	rules console.Rules
+	root  fyne.CanvasObject
+	form  *lorsetup.NewGameForm
+	names *fyne.Container
+	// problem says why the game could not be made.
+	problem *widget.Label
+}
+
+// NewGame returns the wizard's first page for u (home.RegisterNewGame).
+func NewGame(u *shell.UI, rules console.Rules) kit.Screen {
+	s := &NewGameScreen{ui: u, rules: rules}
+	s.problem = widget.NewLabel("")
+	s.problem.Wrapping = fyne.TextWrapWord
+	s.problem.Importance = widget.DangerImportance
+	s.problem.Hide()
+	s.names = container.NewVBox()
+	first := u.Settings().Name
+	if first == "" {
+		first = "Player 1"
+	}
+	s.addName(first)
+	s.addName("Player 2")
+	add := widget.NewButtonWithIcon("Add a player", theme.ContentAddIcon(), func() { s.addName(fmt.Sprintf("Player %d", len(s.names.Objects)+1)) })
+	s.form = lorsetup.NewGame(lorsetup.NewGameConfig{
+		Units:    string(u.Settings().Units),
+		DrawMap:  drawMap,
+		OnCreate: s.create,
+		OnCancel: u.Home,
+	})
+	who := container.NewVBox(kit.Subheading("Who plays"),
+		kit.Wrapped("One name per player. On one tablet the game passes it from player to player, and shows each only their own side."),
+		s.names, container.NewHBox(add), s.problem)
+	back := widget.NewButtonWithIcon("Home", theme.NavigateBackIcon(), u.Home)
+	bar := kit.TopBar(back, kit.Heading("New Lands of Ruin game"), nil)
+	s.root = container.NewBorder(container.NewVBox(bar, container.NewPadded(who)), nil, nil, nil, s.form)
+	return s
+}
+
+// Content is the screen's widget tree.
+func (s *NewGameScreen) Content() fyne.CanvasObject { return s.root }
+
+// Leave does nothing.
+func (s *NewGameScreen) Leave() {}
+
+// Form is the pickers' form.
+func (s *NewGameScreen) Form() *lorsetup.NewGameForm { return s.form }
+
+// addName adds a player's name row with a remove button.
+func (s *NewGameScreen) addName(name string) {
+	e := widget.NewEntry()
+	e.SetText(name)
+	var row *fyne.Container
+	remove := widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() {
+		if len(s.names.Objects) > 1 {
+			s.names.Remove(row)
+		}
+	})
+	row = container.NewBorder(nil, nil, nil, remove, e)
+	s.names.Add(row)
+}
+
+// seats are the players' names, trimmed, empty ones left out.
+func (s *NewGameScreen) seats() []console.Seat {
+	var out []console.Seat
+	for _, o := range s.names.Objects {
+		e := o.(*fyne.Container).Objects[0].(*widget.Entry)
+		if n := strings.TrimSpace(e.Text); n != "" {
+			out = append(out, console.Seat(n))
+		}
+	}
+	return out
+}
+
+// create makes the game with the pickers' options and opens it.
+func (s *NewGameScreen) create(title string, options map[string]string) {
+	seats := s.seats()
+	if lo, hi, ok := lorsetup.ScenarioPlayers(options["scenario"]); ok && (len(seats) < lo || (hi > 0 && len(seats) > hi)) {
+		want := fmt.Sprintf("%d to %d players", lo, hi)
+		switch {
+		case hi == lo:
+			want = fmt.Sprintf("%d player(s)", lo)
+		case hi == 0:
+			want = fmt.Sprintf("%d or more players", lo)
+		}
+		s.showProblem(fmt.Sprintf("This scenario is for %s; %d named.", want, len(seats)))
+		return
+	}
+	sess, err := console.Create(s.rules, console.Setup{System: landsofruin.ID, Title: title, Seats: seats, Options: options},
+		console.Options{Store: s.ui.Store(), Clock: s.ui.Clock()})
+	if err != nil {
+		s.showProblem("The game could not be made: " + kit.ErrorText(err))
+		return
+	}
+	s.ui.ShowGame(console.NewLocal(sess))
+}
+
+// showProblem shows why the game was not made.
+func (s *NewGameScreen) showProblem(msg string) {
+	s.problem.SetText(msg)
+	s.problem.Show()
+}
