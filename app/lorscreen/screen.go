@@ -108,8 +108,10 @@ type Screen struct {
 	selected string
 	// view is the holder's view as last drawn.
 	view landsofruin.View
-	// lockUntil ignores taps on the phase indicator for a moment after a
-	// phase ended, against double taps.
+	// lockUntil ignores taps on the phase indicator and the end-phase
+	// button for a moment after a phase ended, against double taps (a
+	// second tap would end the next phase). No timer is needed: a tap
+	// reads the clock.
 	lockUntil time.Time
 	// hints: tutorial hints shown.
 	hints bool
@@ -412,8 +414,7 @@ func (s *Screen) drawPhase(v landsofruin.View) {
 		text += "\n" + sub
 	}
 	s.phaseBtn.SetText(text)
-	locked := s.clock().Before(s.lockUntil)
-	if end.Allowed && !locked {
+	if end.Allowed {
 		s.phaseBtn.Enable()
 		s.endBtn.Enable()
 	} else {
@@ -490,9 +491,7 @@ func (s *Screen) tapPhase() {
 		if err := s.act(landsofruin.CmdEndPhase, nil); err != nil {
 			s.lockUntil = time.Time{}
 			s.frame.Fail(err)
-			return
 		}
-		time.AfterFunc(lockFor, func() { fyne.Do(s.Refresh) })
 	})
 }
 
