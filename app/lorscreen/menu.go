@@ -114,6 +114,7 @@ func (s *Screen) undo() {
 	if err == nil {
 		return
 	}
+	err = plainErr(err)
 	if console.ReasonOf(err) == console.ReasonNeedsConsent && allowed(s.view, landsofruin.CmdRequestUndo) {
 		s.frame.Confirm("Ask to undo", errText(err)+"\n\nAsk the other side to agree?", "Ask", func() { s.askUndo("command") })
 		return

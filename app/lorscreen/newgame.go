@@ -31,6 +31,10 @@ type NewGameScreen struct {
 	problem *widget.Label
 }
 
+// fixedSeed, when not 0, is the dice seed of new games (tests set it so a
+// game played by tapping rolls the same every run); 0 lets the engine pick.
+var fixedSeed uint64
+
 // NewGame returns the wizard's first page for u (home.RegisterNewGame).
 func NewGame(u *shell.UI, rules console.Rules) kit.Screen {
 	s := &NewGameScreen{ui: u, rules: rules}
@@ -110,7 +114,7 @@ func (s *NewGameScreen) create(title string, options map[string]string) {
 		s.showProblem(fmt.Sprintf("This scenario is for %s; %d named.", want, len(seats)))
 		return
 	}
-	sess, err := console.Create(s.rules, console.Setup{System: landsofruin.ID, Title: title, Seats: seats, Options: options},
+	sess, err := console.Create(s.rules, console.Setup{System: landsofruin.ID, Title: title, Seats: seats, Options: options, Seed: fixedSeed},
 		console.Options{Store: s.ui.Store(), Clock: s.ui.Clock()})
 	if err != nil {
 		s.showProblem("The game could not be made: " + kit.ErrorText(err))

@@ -122,7 +122,7 @@ type Screen struct {
 	// The battle screen's widgets.
 	main                   fyne.CanvasObject
 	turnLabel              *widget.Label
-	phaseBtn               *widget.Button
+	phaseBtn               *indicator
 	morale                 *widget.ProgressBar
 	moraleLabel            *widget.Label
 	hintText               *widget.Label
@@ -187,8 +187,7 @@ func (s *Screen) build() {
 	s.turnLabel.SizeName = theme.SizeNameSubHeadingText
 	s.seatLabel = widget.NewLabel("")
 	s.seatLabel.Truncation = fyne.TextTruncateEllipsis
-	s.phaseBtn = widget.NewButton("", s.tapPhase)
-	s.phaseBtn.Importance = widget.HighImportance
+	s.phaseBtn = newIndicator(s.tapPhase)
 	s.morale = widget.NewProgressBar()
 	s.morale.TextFormatter = func() string { return s.moraleLabel.Text }
 	s.moraleLabel = widget.NewLabel("")
@@ -317,8 +316,10 @@ func (s *Screen) takeTablet() {
 	s.Refresh()
 }
 
-// draw redraws the holder's screen from v.
+// draw redraws the holder's screen from v, its reasons in the player's
+// words.
 func (s *Screen) draw(v landsofruin.View) {
+	v = plainView(v)
 	if len(s.root.Objects) != 1 || s.root.Objects[0] != s.main {
 		s.root.Objects = []fyne.CanvasObject{s.main}
 		s.root.Refresh()
@@ -388,15 +389,13 @@ func (s *Screen) drawPhase(v landsofruin.View) {
 	end, _ := console.FindAffordance(v.Commands, landsofruin.CmdEndPhase)
 	mine := v.Current == string(s.holder)
 	title := strings.ToUpper(phaseTitle(v.Phase))
+	kind := phaseAll
 	switch {
 	case v.Phase == landsofruin.PhaseSetup || v.Phase == landsofruin.PhasePreGame || v.Phase == landsofruin.PhaseObjectives || v.Phase == landsofruin.PhaseOver:
-		s.phaseBtn.Importance = widget.MediumImportance
 	case mine:
-		title = "YOUR " + title
-		s.phaseBtn.Importance = widget.HighImportance
+		title, kind = "YOUR "+title, phaseMine
 	default:
-		title = strings.ToUpper(v.Current) + "'S " + title
-		s.phaseBtn.Importance = widget.DangerImportance
+		title, kind = strings.ToUpper(v.Current)+"'S "+title, phaseTheirs
 	}
 	s.phaseWarning = phaseWarning(v)
 	sub := ""
@@ -409,16 +408,10 @@ func (s *Screen) drawPhase(v landsofruin.View) {
 		sub = end.Reason
 	}
 	s.phaseShown = phaseTitle(v.Phase)
-	text := title
-	if sub != "" {
-		text += "\n" + sub
-	}
-	s.phaseBtn.SetText(text)
+	s.phaseBtn.Set(title, sub, kind, end.Allowed)
 	if end.Allowed {
-		s.phaseBtn.Enable()
 		s.endBtn.Enable()
 	} else {
-		s.phaseBtn.Disable()
 		s.endBtn.Disable()
 	}
 	if end.Allowed {
@@ -588,11 +581,11 @@ func (s *Screen) moveChar(id, section string) {
 func (s *Screen) act(cmd string, args map[string]any) error {
 	seat := s.holder
 	var out console.Outcome
-	err := s.frame.Run(func() error {
+	err := plainErr(s.frame.Run(func() error {
 		var err error
 		out, err = s.frame.Game().Do(seat, console.Command{Name: cmd, Args: args})
 		return err
-	})
+	}))
 	s.outcome = s.outcome[:0]
 	if err == nil {
 		for _, l := range out.Lines {

@@ -194,8 +194,8 @@ func TestHotSeatHandsOverBetweenSetupAndPhases(t *testing.T) {
 		t.Fatalf("battle starts: hand-over to %q (%v), want alice", next, handing)
 	}
 	test.Tap(s.handBtn)
-	if !strings.Contains(s.phaseBtn.Text, "YOUR ACTION PHASE") || s.phaseBtn.Importance != widget.HighImportance {
-		t.Fatalf("phase indicator %q (importance %v), want alice's own Action phase in blue", s.phaseBtn.Text, s.phaseBtn.Importance)
+	if !strings.Contains(s.phaseBtn.Title, "YOUR ACTION PHASE") || s.phaseBtn.Kind != phaseMine {
+		t.Fatalf("phase indicator %q (importance %v), want alice's own Action phase in blue", s.phaseBtn.Title, s.phaseBtn.Kind)
 	}
 }
 
@@ -222,8 +222,8 @@ func TestFixedSeatShowsOpponentsPhaseInRedAndNeverHandsOver(t *testing.T) {
 	if _, handing := s.HandingOver(); handing {
 		t.Fatal("a fixed-seat tablet handed over")
 	}
-	if !strings.Contains(s.phaseBtn.Text, "ALICE'S ACTION PHASE") || s.phaseBtn.Importance != widget.DangerImportance || !s.phaseBtn.Disabled() {
-		t.Fatalf("bob's indicator %q (importance %v, disabled %v), want alice's phase in red, not tappable", s.phaseBtn.Text, s.phaseBtn.Importance, s.phaseBtn.Disabled())
+	if !strings.Contains(s.phaseBtn.Title, "ALICE'S ACTION PHASE") || s.phaseBtn.Kind != phaseTheirs || !s.phaseBtn.Disabled() {
+		t.Fatalf("bob's indicator %q (importance %v, disabled %v), want alice's phase in red, not tappable", s.phaseBtn.Title, s.phaseBtn.Kind, s.phaseBtn.Disabled())
 	}
 }
 
@@ -258,14 +258,14 @@ func TestEndPhaseAsksNamingThePhaseAndLocksAgainstDoubleTaps(t *testing.T) {
 	if len(f.asked) != 1 || !strings.Contains(f.asked[0], "End your Action phase (turn 1)?") {
 		t.Fatalf("confirmation asked %q, want one naming the Action phase", f.asked)
 	}
-	if !strings.Contains(s.phaseBtn.Text, "SYNC PHASE") {
-		t.Fatalf("after ending the Action phase the indicator says %q", s.phaseBtn.Text)
+	if !strings.Contains(s.phaseBtn.Title, "SYNC PHASE") {
+		t.Fatalf("after ending the Action phase the indicator says %q", s.phaseBtn.Title)
 	}
 	// A second tap at once is ignored: the lock holds.
 	test.Tap(s.phaseBtn)
 	test.Tap(s.endBtn)
-	if len(f.asked) != 1 || !strings.Contains(s.phaseBtn.Text, "SYNC PHASE") {
-		t.Fatalf("a double tap asked again (%q) or ended the Sync phase too (%q)", f.asked, s.phaseBtn.Text)
+	if len(f.asked) != 1 || !strings.Contains(s.phaseBtn.Title, "SYNC PHASE") {
+		t.Fatalf("a double tap asked again (%q) or ended the Sync phase too (%q)", f.asked, s.phaseBtn.Title)
 	}
 	clk.now = clk.now.Add(2 * lockFor)
 	test.Tap(s.endBtn)
