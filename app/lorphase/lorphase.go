@@ -41,6 +41,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/commandconsole/commandconsole/app/kit"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
 	"github.com/commandconsole/commandconsole/games/landsofruin/content"
@@ -104,7 +105,7 @@ type Panel struct {
 // with the seat's view to fill it.
 func New(act Act) *Panel {
 	p := &Panel{act: act}
-	p.body = container.New(&wrapVBox{})
+	p.body = kit.NewWrapVBox()
 	p.scroll = container.NewVScroll(p.body)
 	p.ExtendBaseWidget(p)
 	return p

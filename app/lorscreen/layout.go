@@ -61,11 +61,13 @@ func (l *columnsLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.New
 
 // barLayout lays out a bar of three objects, leading, middle and trailing:
 // in one row on a wide screen when they fit (the middle takes what the
-// others leave), else in two, leading and trailing above, the middle below
-// at full width. No object is ever given a negative size.
+// others leave); else leading and trailing above (each on a row of its own
+// when even they do not fit side by side) and the middle below at full
+// width. No object is ever given a negative size, and the bar never asks
+// for more width than its widest object.
 type barLayout struct {
-	// narrow reports whether the screen is narrow (the columns layout
-	// knows the width).
+	// narrow reports whether the screen is narrow (the screen's layout
+	// sets it before it measures the bars).
 	narrow func() bool
 }
 
@@ -80,42 +82,79 @@ func (b barLayout) oneRow(objs []fyne.CanvasObject, width float32) bool {
 	return l.Width+max(m.Width, minMiddle)+t.Width <= width
 }
 
+// rows are the objects' rows for width: their order in objs, by row.
+func (b barLayout) rows(objs []fyne.CanvasObject, width float32) [][]int {
+	if b.oneRow(objs, width) {
+		return [][]int{{0, 1, 2}}
+	}
+	if objs[0].MinSize().Width+objs[2].MinSize().Width <= width {
+		return [][]int{{0, 2}, {1}}
+	}
+	return [][]int{{0}, {2}, {1}}
+}
+
 // Layout places the three objects.
 func (b barLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if len(objs) != 3 {
 		return
 	}
-	l, m, t := objs[0].MinSize(), objs[1].MinSize(), objs[2].MinSize()
-	if b.oneRow(objs, size.Width) {
-		objs[0].Move(fyne.NewPos(0, 0))
-		objs[0].Resize(fyne.NewSize(l.Width, size.Height))
-		objs[2].Move(fyne.NewPos(size.Width-t.Width, 0))
-		objs[2].Resize(fyne.NewSize(t.Width, size.Height))
-		objs[1].Move(fyne.NewPos(l.Width, 0))
-		objs[1].Resize(fyne.NewSize(size.Width-l.Width-t.Width, size.Height))
-		return
+	y := float32(0)
+	for _, row := range b.rows(objs, size.Width) {
+		h := float32(0)
+		for _, i := range row {
+			h = max(h, objs[i].MinSize().Height)
+		}
+		switch len(row) {
+		case 3:
+			h = size.Height
+			l, t := objs[0].MinSize().Width, objs[2].MinSize().Width
+			objs[0].Move(fyne.NewPos(0, 0))
+			objs[0].Resize(fyne.NewSize(l, h))
+			objs[2].Move(fyne.NewPos(size.Width-t, 0))
+			objs[2].Resize(fyne.NewSize(t, h))
+			objs[1].Move(fyne.NewPos(l, 0))
+			objs[1].Resize(fyne.NewSize(max(size.Width-l-t, 0), h))
+		case 2:
+			l := min(objs[0].MinSize().Width, size.Width)
+			t := max(min(objs[2].MinSize().Width, size.Width-l), 0)
+			objs[0].Move(fyne.NewPos(0, y))
+			objs[0].Resize(fyne.NewSize(l, h))
+			objs[2].Move(fyne.NewPos(size.Width-t, y))
+			objs[2].Resize(fyne.NewSize(t, h))
+		default:
+			o := objs[row[0]]
+			w := min(o.MinSize().Width, size.Width)
+			x := float32(0)
+			if row[0] == 1 {
+				w = size.Width // the middle takes the whole row
+			} else if row[0] == 2 {
+				x = size.Width - w
+			}
+			o.Move(fyne.NewPos(x, y))
+			o.Resize(fyne.NewSize(w, h))
+		}
+		y += h
 	}
-	row := max(l.Height, t.Height)
-	lw := min(l.Width, size.Width)
-	objs[0].Move(fyne.NewPos(0, 0))
-	objs[0].Resize(fyne.NewSize(lw, row))
-	tw := max(min(t.Width, size.Width-lw), 0)
-	objs[2].Move(fyne.NewPos(size.Width-tw, 0))
-	objs[2].Resize(fyne.NewSize(tw, row))
-	objs[1].Move(fyne.NewPos(0, row))
-	objs[1].Resize(fyne.NewSize(size.Width, max(size.Height-row, m.Height)))
 }
 
-// MinSize is one row's on a wide screen, two rows' on a narrow one.
+// MinSize is as wide as the widest object (the rows adapt to the width the
+// bar gets) and as high as its rows at the screen's width: one row on a
+// wide screen, more on a narrow one.
 func (b barLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	if len(objs) != 3 {
 		return fyne.Size{}
 	}
 	l, m, t := objs[0].MinSize(), objs[1].MinSize(), objs[2].MinSize()
+	w := max(l.Width, m.Width, t.Width)
 	if b.narrow == nil || !b.narrow() {
-		return fyne.NewSize(l.Width+minMiddle+t.Width, max(l.Height, m.Height, t.Height))
+		return fyne.NewSize(w, max(l.Height, m.Height, t.Height))
 	}
-	return fyne.NewSize(max(l.Width, m.Width), max(l.Height, t.Height)+m.Height)
+	// On a narrow screen: at most three rows; two when the ends share one
+	// (narrowWidth is the most a narrow screen has).
+	if l.Width+t.Width <= narrowWidth && l.Width+t.Width <= objs[0].Size().Width+objs[2].Size().Width+objs[1].Size().Width {
+		return fyne.NewSize(w, max(l.Height, t.Height)+m.Height)
+	}
+	return fyne.NewSize(w, l.Height+t.Height+m.Height)
 }
 
 // screenLayout stacks the header, the body and the footer, and tells the
@@ -123,8 +162,9 @@ func (b barLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 // lays out a phone and a tablet alike.
 type screenLayout struct {
 	narrow *bool
-	// tabs are shown on a narrow screen only.
-	tabs fyne.CanvasObject
+	// adapt shows and hides what differs between a narrow and a wide
+	// screen (the tabs, the hint box), before the bars are measured.
+	adapt func(narrow bool)
 }
 
 // Layout places the header on top, the footer at the bottom and the body
@@ -134,12 +174,8 @@ func (l screenLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		return
 	}
 	*l.narrow = size.Width < narrowWidth
-	if l.tabs != nil && l.tabs.Visible() != *l.narrow {
-		if *l.narrow {
-			l.tabs.Show()
-		} else {
-			l.tabs.Hide()
-		}
+	if l.adapt != nil {
+		l.adapt(*l.narrow)
 	}
 	h, f := objs[0].MinSize().Height, objs[2].MinSize().Height
 	objs[0].Move(fyne.NewPos(0, 0))
@@ -156,5 +192,5 @@ func (l screenLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 		return fyne.Size{}
 	}
 	h, f := objs[0].MinSize(), objs[2].MinSize()
-	return fyne.NewSize(max(h.Width, f.Width, 300), h.Height+f.Height+200)
+	return fyne.NewSize(max(h.Width, f.Width, 300), h.Height+f.Height+120)
 }

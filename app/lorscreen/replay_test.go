@@ -14,6 +14,12 @@ import (
 // plays its lines, checking the refusals it expects.
 func replay(tb testing.TB, path string) *console.Session {
 	tb.Helper()
+	return replayInto(tb, path, console.NewMemStore())
+}
+
+// replayInto is replay in the store st.
+func replayInto(tb testing.TB, path string, st console.Store) *console.Session {
+	tb.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		tb.Fatal(err)
@@ -23,7 +29,7 @@ func replay(tb testing.TB, path string) *console.Session {
 	if err != nil {
 		tb.Fatalf("%s: %v", path, err)
 	}
-	sess, err := console.Create(landsofruin.New(), *setup, console.Options{Store: console.NewMemStore()})
+	sess, err := console.Create(landsofruin.New(), *setup, console.Options{Store: st})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -24,6 +24,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/commandconsole/commandconsole/app/kit"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
 )
@@ -127,6 +128,7 @@ type Screen struct {
 	moraleLabel            *widget.Label
 	hintText               *widget.Label
 	hintBox                fyne.CanvasObject
+	hintBtn                *widget.Button
 	lastResult             *widget.Label
 	endBtn                 *widget.Button
 	menuBtn                *widget.Button
@@ -203,8 +205,9 @@ func (s *Screen) build() {
 	s.hintText.Wrapping = fyne.TextWrapWord
 	s.hintBox = container.NewPadded(container.NewBorder(nil, nil, widget.NewIcon(theme.InfoIcon()), nil, s.hintText))
 
+	// One line: the whole of it is in the history.
 	s.lastResult = widget.NewLabel("")
-	s.lastResult.Wrapping = fyne.TextWrapWord
+	s.lastResult.Truncation = fyne.TextTruncateEllipsis
 	s.endBtn = widget.NewButtonWithIcon("End phase", theme.NavigateNextIcon(), s.tapPhase)
 	s.endBtn.Importance = widget.HighImportance
 	s.endBtn.IconPlacement = widget.ButtonIconTrailingText
@@ -222,11 +225,16 @@ func (s *Screen) build() {
 		container.NewVScroll(s.cards.Object()),
 		s.tableMap.Object(),
 		s.panel.Object())
-	s.tabs = container.NewGridWithColumns(3,
+	// On a phone: tabs for the columns, and the hint behind a button.
+	s.hintBtn = widget.NewButtonWithIcon("Hint", theme.InfoIcon(), func() {
+		showPart(s.frame.Window(), "Hint", kit.Wrapped(s.hintText.Text))
+	})
+	s.tabs = container.NewGridWithColumns(4,
 		widget.NewButton("Team", func() { s.columns.show(0); s.body.Refresh() }),
 		widget.NewButton("Map", func() { s.columns.show(1); s.body.Refresh() }),
-		widget.NewButton("Act", func() { s.columns.show(2); s.body.Refresh() }))
-	s.main = container.New(screenLayout{narrow: &s.narrow, tabs: s.tabs}, container.NewVBox(top, s.seatLabel, s.hintBox, s.tabs), s.body, bottom)
+		widget.NewButton("Act", func() { s.columns.show(2); s.body.Refresh() }),
+		s.hintBtn)
+	s.main = container.New(screenLayout{narrow: &s.narrow, adapt: s.adapt}, kit.NewWrapVBox(top, s.seatLabel, s.hintBox, s.tabs), s.body, bottom)
 
 	s.handTitle = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	s.handTitle.SizeName = theme.SizeNameHeadingText
@@ -350,15 +358,33 @@ func (s *Screen) draw(v landsofruin.View) {
 	s.drawMorale(v)
 	s.drawEnemy(v)
 	s.hintText.SetText(hint(v, s.holder))
-	if s.hints && s.hintText.Text != "" {
-		s.hintBox.Show()
-	} else {
-		s.hintBox.Hide()
-	}
+	s.adapt(s.narrow)
 	for _, p := range []Part{s.cards, s.tableMap, s.enemy, s.panel} {
 		p.Update(v, s.selected)
 	}
 	s.drawLast()
+}
+
+// adapt shows what a narrow or a wide screen has: on a phone the column
+// tabs and the hint behind a button, on a tablet the hint in full.
+func (s *Screen) adapt(narrow bool) {
+	showIf(s.tabs, narrow)
+	hint := s.hints && s.hintText.Text != ""
+	showIf(s.hintBox, hint && !narrow)
+	showIf(s.hintBtn, hint && narrow)
+}
+
+// showIf shows o when on, hides it otherwise (without a refresh when it is
+// already so).
+func showIf(o fyne.CanvasObject, on bool) {
+	if o.Visible() == on {
+		return
+	}
+	if on {
+		o.Show()
+	} else {
+		o.Hide()
+	}
 }
 
 // turnText is the turn counter.

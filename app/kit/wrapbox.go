@@ -1,7 +1,8 @@
-package lorphase
+package kit
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 )
 
@@ -52,4 +53,11 @@ func (l *wrapVBox) MinSize(objs []fyne.CanvasObject) fyne.Size {
 		h += pad * float32(n-1)
 	}
 	return fyne.NewSize(w, h)
+}
+
+// NewWrapVBox returns a container that stacks objs like a VBox but gives
+// wrapped text the height it needs at the container's width on the first
+// layout (a VBox measures it at whatever width it had before).
+func NewWrapVBox(objs ...fyne.CanvasObject) *fyne.Container {
+	return container.New(&wrapVBox{}, objs...)
 }
