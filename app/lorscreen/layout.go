@@ -69,12 +69,14 @@ type barLayout struct {
 	// narrow reports whether the screen is narrow (the screen's layout
 	// sets it before it measures the bars).
 	narrow func() bool
+	// width is the width of the last layout (0 before the first).
+	width float32
 }
 
 // minMiddle is the narrowest the middle may be in one row.
 const minMiddle = 160
 
-func (b barLayout) oneRow(objs []fyne.CanvasObject, width float32) bool {
+func (b *barLayout) oneRow(objs []fyne.CanvasObject, width float32) bool {
 	if b.narrow != nil && b.narrow() {
 		return false
 	}
@@ -83,7 +85,7 @@ func (b barLayout) oneRow(objs []fyne.CanvasObject, width float32) bool {
 }
 
 // rows are the objects' rows for width: their order in objs, by row.
-func (b barLayout) rows(objs []fyne.CanvasObject, width float32) [][]int {
+func (b *barLayout) rows(objs []fyne.CanvasObject, width float32) [][]int {
 	if b.oneRow(objs, width) {
 		return [][]int{{0, 1, 2}}
 	}
@@ -94,10 +96,11 @@ func (b barLayout) rows(objs []fyne.CanvasObject, width float32) [][]int {
 }
 
 // Layout places the three objects.
-func (b barLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+func (b *barLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if len(objs) != 3 {
 		return
 	}
+	b.width = size.Width
 	y := float32(0)
 	for _, row := range b.rows(objs, size.Width) {
 		h := float32(0)
@@ -138,23 +141,30 @@ func (b barLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 }
 
 // MinSize is as wide as the widest object (the rows adapt to the width the
-// bar gets) and as high as its rows at the screen's width: one row on a
-// wide screen, more on a narrow one.
-func (b barLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+// bar gets) and as high as its rows at the last width it was given (on a
+// wide screen, one row; before any layout on a narrow one, every object
+// on a row of its own).
+func (b *barLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	if len(objs) != 3 {
 		return fyne.Size{}
 	}
-	l, m, t := objs[0].MinSize(), objs[1].MinSize(), objs[2].MinSize()
-	w := max(l.Width, m.Width, t.Width)
-	if b.narrow == nil || !b.narrow() {
-		return fyne.NewSize(w, max(l.Height, m.Height, t.Height))
+	w := max(objs[0].MinSize().Width, objs[1].MinSize().Width, objs[2].MinSize().Width)
+	width := b.width
+	if width <= 0 {
+		width = w
+		if b.narrow == nil || !b.narrow() {
+			width = 1 << 20
+		}
 	}
-	// On a narrow screen: at most three rows; two when the ends share one
-	// (narrowWidth is the most a narrow screen has).
-	if l.Width+t.Width <= narrowWidth && l.Width+t.Width <= objs[0].Size().Width+objs[2].Size().Width+objs[1].Size().Width {
-		return fyne.NewSize(w, max(l.Height, t.Height)+m.Height)
+	var h float32
+	for _, row := range b.rows(objs, width) {
+		rh := float32(0)
+		for _, i := range row {
+			rh = max(rh, objs[i].MinSize().Height)
+		}
+		h += rh
 	}
-	return fyne.NewSize(w, l.Height+t.Height+m.Height)
+	return fyne.NewSize(w, h)
 }
 
 // screenLayout stacks the header, the body and the footer, and tells the
@@ -177,7 +187,13 @@ func (l screenLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if l.adapt != nil {
 		l.adapt(*l.narrow)
 	}
-	h, f := objs[0].MinSize().Height, objs[2].MinSize().Height
+	// Each bar is given the width first, then measured: wrapped text and
+	// rows depend on it.
+	measure := func(o fyne.CanvasObject) float32 {
+		o.Resize(fyne.NewSize(size.Width, o.MinSize().Height))
+		return o.MinSize().Height
+	}
+	h, f := measure(objs[0]), measure(objs[2])
 	objs[0].Move(fyne.NewPos(0, 0))
 	objs[0].Resize(fyne.NewSize(size.Width, h))
 	objs[2].Move(fyne.NewPos(0, size.Height-f))

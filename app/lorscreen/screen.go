@@ -218,8 +218,8 @@ func (s *Screen) build() {
 	right := container.NewHBox(container.NewGridWrap(fyne.NewSize(200, s.morale.MinSize().Height), moraleBox), s.enemyBtn)
 	s.columns = &columnsLayout{}
 	narrow := func() bool { return s.narrow }
-	top := container.New(barLayout{narrow: narrow}, left, s.phaseBtn, right)
-	bottom := container.New(barLayout{narrow: narrow}, history, s.lastResult, s.endBtn)
+	top := container.New(&barLayout{narrow: narrow}, left, s.phaseBtn, right)
+	bottom := container.New(&barLayout{narrow: narrow}, history, s.lastResult, s.endBtn)
 
 	s.body = container.New(s.columns,
 		container.NewVScroll(s.cards.Object()),
@@ -234,7 +234,7 @@ func (s *Screen) build() {
 		widget.NewButton("Map", func() { s.columns.show(1); s.body.Refresh() }),
 		widget.NewButton("Act", func() { s.columns.show(2); s.body.Refresh() }),
 		s.hintBtn)
-	s.main = container.New(screenLayout{narrow: &s.narrow, adapt: s.adapt}, kit.NewWrapVBox(top, s.seatLabel, s.hintBox, s.tabs), s.body, bottom)
+	s.main = container.New(screenLayout{narrow: &s.narrow, adapt: func(n bool) { s.adapt(n) }}, kit.NewWrapVBox(top, s.seatLabel, s.hintBox, s.tabs), s.body, bottom)
 
 	s.handTitle = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	s.handTitle.SizeName = theme.SizeNameHeadingText
@@ -358,7 +358,11 @@ func (s *Screen) draw(v landsofruin.View) {
 	s.drawMorale(v)
 	s.drawEnemy(v)
 	s.hintText.SetText(hint(v, s.holder))
-	s.adapt(s.narrow)
+	if s.adapt(s.narrow) {
+		// Something appeared or went: lay the screen out again, so it
+		// is not drawn at the size it had when hidden.
+		defer s.main.Refresh()
+	}
 	for _, p := range []Part{s.cards, s.tableMap, s.enemy, s.panel} {
 		p.Update(v, s.selected)
 	}
@@ -366,25 +370,28 @@ func (s *Screen) draw(v landsofruin.View) {
 }
 
 // adapt shows what a narrow or a wide screen has: on a phone the column
-// tabs and the hint behind a button, on a tablet the hint in full.
-func (s *Screen) adapt(narrow bool) {
-	showIf(s.tabs, narrow)
+// tabs and the hint behind a button, on a tablet the hint in full. It
+// reports whether anything appeared or went.
+func (s *Screen) adapt(narrow bool) bool {
 	hint := s.hints && s.hintText.Text != ""
-	showIf(s.hintBox, hint && !narrow)
-	showIf(s.hintBtn, hint && narrow)
+	a := showIf(s.tabs, narrow)
+	b := showIf(s.hintBox, hint && !narrow)
+	c := showIf(s.hintBtn, hint && narrow)
+	return a || b || c
 }
 
-// showIf shows o when on, hides it otherwise (without a refresh when it is
-// already so).
-func showIf(o fyne.CanvasObject, on bool) {
+// showIf shows o when on, hides it otherwise, and reports whether that
+// changed anything.
+func showIf(o fyne.CanvasObject, on bool) bool {
 	if o.Visible() == on {
-		return
+		return false
 	}
 	if on {
 		o.Show()
 	} else {
 		o.Hide()
 	}
+	return true
 }
 
 // turnText is the turn counter.

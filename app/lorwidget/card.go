@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/commandconsole/commandconsole/app/kit"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
 )
 
@@ -55,7 +56,7 @@ func NewCharacterCard(id string, v landsofruin.View, tapped func(id string)) *Ch
 	c.bg = canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground))
 	c.bg.CornerRadius = 10
 	c.bg.StrokeWidth = 1
-	c.body = container.NewVBox()
+	c.body = kit.NewWrapVBox()
 	c.flip = widget.NewButtonWithIcon("Flip", theme.ViewRefreshIcon(), func() { c.SetFlipped(!c.back) })
 	c.outer = container.NewStack(c.bg, container.NewPadded(container.NewBorder(nil, container.NewHBox(layout.NewSpacer(), tall(c.flip)), nil, nil, c.body)))
 	c.ExtendBaseWidget(c)
