@@ -24,9 +24,15 @@ func (l *wrapVBox) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		if !o.Visible() {
 			continue
 		}
-		o.Resize(fyne.NewSize(size.Width, o.MinSize().Height))
+		// Each resize of wrapped text measures it again: resize only
+		// when the size changes.
+		if o.Size().Width != size.Width {
+			o.Resize(fyne.NewSize(size.Width, o.MinSize().Height))
+		}
 		h := o.MinSize().Height
-		o.Resize(fyne.NewSize(size.Width, h))
+		if s := fyne.NewSize(size.Width, h); o.Size() != s {
+			o.Resize(s)
+		}
 		o.Move(fyne.NewPos(0, y))
 		y += h + pad
 	}

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/commandconsole/commandconsole/app/kit"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
 )
@@ -60,16 +61,26 @@ func TestCaptureScreens(t *testing.T) {
 			c.setup(sess)
 		}
 		s, f, _ := newTestScreen(t, sess, FixedSeat{Seat: c.seat})
+		appTheme()
 		f.win.Resize(c.size)
 		s.Refresh()
+		s.Content().Refresh()
 		shoot(c.name, f.win)
 	}
 	// The hand-over screen of a hot-seat tablet.
 	s, f, _ := newTestScreen(t, replay(t, "testdata/midgame.jsonl"), HotSeat{All: []console.Seat{"alice", "bob"}})
+	appTheme()
+	s.Content().Refresh()
 	if _, handing := s.HandingOver(); !handing {
 		t.Fatal("a hot-seat tablet opened without the hand-over screen")
 	}
 	shoot("lor-handover", f.win)
 	test.Tap(s.handBtn)
 	shoot("lor-after-handover", f.win)
+}
+
+// appTheme draws with the app's own theme (dark, as a new player gets it),
+// not the test driver's.
+func appTheme() {
+	fyne.CurrentApp().Settings().SetTheme(kit.NewTheme(kit.DefaultSettings()))
 }

@@ -2,6 +2,7 @@ package lorscreen
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -224,15 +225,26 @@ func TestTutorialPlayedByTapping(t *testing.T) {
 	p := newPlayer(t, st, test.NewTempApp(t))
 	const p1, p2 = "Player 1", "Player 2"
 
+	// Screenshots for the README when CC_CAPTURE_DIR is set.
+	shot := func(string) {}
+	if dir := os.Getenv("CC_CAPTURE_DIR"); dir != "" {
+		// p.w is read at each shot: the app is reopened on the way.
+		shot = func(what string) { apptest.Shooter(t, dir, "lor", p.w)(what) }
+	}
+
 	// New game: the wizard's pickers.
 	p.tap("Lands of Ruin")
 	p.tap("Two player tutorial")
+	shot("newgame")
 	p.tap("Create game")
+	shot("handover-setup")
 	p.takeTablet(p1)
 
 	// Setup, Player 1 then Player 2.
 	p.tap("Reclaimers")
+	shot("setup-role")
 	p.tap("Sit at the south side")
+	shot("setup-team")
 	p.tapPrefix("Tutorial: Reclaimers")
 	p.tap("I am ready")
 	p.takeTablet(p2)
@@ -306,8 +318,10 @@ func TestTutorialPlayedByTapping(t *testing.T) {
 		return landsofruin.CharView{}
 	}
 	before := skarn(p2).UnresolvedHits
+	shot("attack-dice")
 	p.tap("20")
 	p.tap("Enter the dice")
+	shot("attack-result")
 	if h := skarn(p2).UnresolvedHits; h <= before {
 		t.Fatalf("Skarn has %d unresolved hits after a 20, had %d", h, before)
 	}
@@ -348,6 +362,7 @@ func TestTutorialPlayedByTapping(t *testing.T) {
 	// menu.
 	p.tapMenu("Add a picture of the table to the report")
 	p.tapMenu("Battle report")
+	shot("report")
 	rs, ok := p.u.Current().(*play.ReportScreen)
 	if !ok {
 		t.Fatalf("the report is not on show: %T", p.u.Current())

@@ -56,14 +56,41 @@ func NewGame(u *shell.UI, rules console.Rules) kit.Screen {
 		OnCreate: s.create,
 		OnCancel: u.Home,
 	})
-	who := container.NewVBox(kit.Subheading("Who plays"),
+	who := kit.NewWrapVBox(kit.Subheading("Who plays"),
 		kit.Wrapped("One name per player. On one tablet the game passes it from player to player, and shows each only their own side."),
 		s.names, container.NewHBox(add), s.problem)
 	back := widget.NewButtonWithIcon("Home", theme.NavigateBackIcon(), u.Home)
 	bar := kit.TopBar(back, kit.Heading("New Lands of Ruin game"), nil)
-	s.root = container.NewBorder(container.NewVBox(bar, container.NewPadded(who)), nil, nil, nil, s.form)
+	s.root = container.NewBorder(bar, nil, nil, nil, container.New(whoLayout{}, container.NewVScroll(container.NewPadded(who)), s.form))
 	return s
 }
+
+// whoLayout puts "who plays" beside the pickers on a tablet (a column of
+// a third of the width) and above them on a phone.
+type whoLayout struct{}
+
+// Layout places the two parts.
+func (whoLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if len(objs) != 2 {
+		return
+	}
+	if size.Width >= narrowWidth {
+		w := min(max(size.Width/3, 300), 420)
+		objs[0].Move(fyne.NewPos(0, 0))
+		objs[0].Resize(fyne.NewSize(w, size.Height))
+		objs[1].Move(fyne.NewPos(w, 0))
+		objs[1].Resize(fyne.NewSize(size.Width-w, size.Height))
+		return
+	}
+	h := min(size.Height*0.4, 320)
+	objs[0].Move(fyne.NewPos(0, 0))
+	objs[0].Resize(fyne.NewSize(size.Width, h))
+	objs[1].Move(fyne.NewPos(0, h))
+	objs[1].Resize(fyne.NewSize(size.Width, size.Height-h))
+}
+
+// MinSize is small: both parts scroll.
+func (whoLayout) MinSize([]fyne.CanvasObject) fyne.Size { return fyne.NewSize(300, 300) }
 
 // Content is the screen's widget tree.
 func (s *NewGameScreen) Content() fyne.CanvasObject { return s.root }

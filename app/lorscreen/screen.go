@@ -215,7 +215,7 @@ func (s *Screen) build() {
 
 	moraleBox := container.NewBorder(nil, nil, widget.NewLabel("Morale"), nil, s.morale)
 	left := container.NewHBox(s.menuBtn, s.turnLabel)
-	right := container.NewHBox(container.NewGridWrap(fyne.NewSize(200, s.morale.MinSize().Height), moraleBox), s.enemyBtn)
+	right := container.NewHBox(kit.WithMinSize(moraleBox, 200, 0), s.enemyBtn)
 	s.columns = &columnsLayout{}
 	narrow := func() bool { return s.narrow }
 	top := container.New(&barLayout{narrow: narrow}, left, s.phaseBtn, right)
@@ -310,7 +310,7 @@ func (s *Screen) clearParts() {
 	for _, p := range []Part{s.cards, s.tableMap, s.enemy, s.panel} {
 		p.Update(empty, "")
 	}
-	s.lastResult.SetText("")
+	setText(s.lastResult, "")
 	s.lastLines = nil
 }
 
@@ -348,16 +348,16 @@ func (s *Screen) draw(v landsofruin.View) {
 		s.columns.setup = setup
 		defer s.body.Refresh()
 	}
-	s.turnLabel.SetText(turnText(v))
+	setText(s.turnLabel, turnText(v))
 	if s.seating.HandsOver() {
-		s.seatLabel.SetText(fmt.Sprintf("%s's screen (%s)", s.holder, scenarioLine(v)))
+		setText(s.seatLabel, fmt.Sprintf("%s's screen (%s)", s.holder, scenarioLine(v)))
 	} else {
-		s.seatLabel.SetText(fmt.Sprintf("You play %s (%s)", s.holder, scenarioLine(v)))
+		setText(s.seatLabel, fmt.Sprintf("You play %s (%s)", s.holder, scenarioLine(v)))
 	}
 	s.drawPhase(v)
 	s.drawMorale(v)
 	s.drawEnemy(v)
-	s.hintText.SetText(hint(v, s.holder))
+	setText(s.hintText, hint(v, s.holder))
 	if s.adapt(s.narrow) {
 		// Something appeared or went: lay the screen out again, so it
 		// is not drawn at the size it had when hidden.
@@ -448,9 +448,9 @@ func (s *Screen) drawPhase(v landsofruin.View) {
 		s.endBtn.Disable()
 	}
 	if end.Allowed {
-		s.endBtn.SetText("End " + phaseTitle(v.Phase))
+		setText(s.endBtn, "End "+phaseTitle(v.Phase))
 	} else {
-		s.endBtn.SetText("End phase")
+		setText(s.endBtn, "End phase")
 	}
 }
 
@@ -525,7 +525,7 @@ func (s *Screen) tapPhase() {
 func (s *Screen) drawMorale(v landsofruin.View) {
 	p := ownPlayer(v)
 	if p == nil || p.Morale == "" {
-		s.moraleLabel.SetText("—")
+		setText(s.moraleLabel, "—")
 		s.morale.SetValue(0)
 		return
 	}
@@ -533,7 +533,8 @@ func (s *Screen) drawMorale(v landsofruin.View) {
 	if max <= 0 {
 		max = 1
 	}
-	s.moraleLabel.SetText(fmt.Sprintf("%s · %d", p.Morale, p.MoralePool))
+	// The state in words; the pool is the bar's fill.
+	setText(s.moraleLabel, p.Morale)
 	val := float64(p.MoralePool) / max
 	if val < 0 {
 		val = 0
@@ -556,7 +557,7 @@ func (s *Screen) drawEnemy(v landsofruin.View) {
 			}
 		}
 	}
-	s.enemyBtn.SetText(fmt.Sprintf("Enemy team\n%d cards · %d down", n, down))
+	setText(s.enemyBtn, fmt.Sprintf("Enemy team\n%d cards · %d down", n, down))
 }
 
 // showEnemy opens the enemy stack in a dialog over the screen.
@@ -568,15 +569,15 @@ func (s *Screen) showEnemy() {
 func (s *Screen) drawLast() {
 	lines, err := s.frame.Game().History(s.holder, 0)
 	if err != nil {
-		s.lastResult.SetText("")
+		setText(s.lastResult, "")
 		return
 	}
 	s.lastLines = lines
 	if len(lines) == 0 {
-		s.lastResult.SetText("Nothing has happened yet.")
+		setText(s.lastResult, "Nothing has happened yet.")
 		return
 	}
-	s.lastResult.SetText("Last: " + lines[len(lines)-1].Text)
+	setText(s.lastResult, "Last: "+lines[len(lines)-1].Text)
 }
 
 // selectChar picks a character of the holder's team.
@@ -646,4 +647,22 @@ func ownPlayer(v landsofruin.View) *landsofruin.PlayerView {
 		}
 	}
 	return nil
+}
+
+// setText sets a label's or a button's text when it changed: setting the
+// same text again measures it again, which is most of a redraw's cost.
+func setText(o interface {
+	SetText(string)
+}, text string) {
+	switch x := o.(type) {
+	case *widget.Label:
+		if x.Text == text {
+			return
+		}
+	case *widget.Button:
+		if x.Text == text {
+			return
+		}
+	}
+	o.SetText(text)
 }

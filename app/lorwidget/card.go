@@ -3,6 +3,7 @@ package lorwidget
 import (
 	"fmt"
 	"image/color"
+	"reflect"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -42,6 +43,9 @@ type CharacterCard struct {
 	back     bool
 	// envHits are the Environment attacks entered on it this phase.
 	envHits int
+	// drawn: the rows show the data above (Update skips an unchanged
+	// card).
+	drawn bool
 
 	bg    *canvas.Rectangle
 	body  *fyne.Container
@@ -70,6 +74,7 @@ func (c *CharacterCard) ID() string { return c.id }
 // Update redraws the card from v, in place. A character v does not hold
 // (hidden from the seat, or gone) shows as "not in view".
 func (c *CharacterCard) Update(v landsofruin.View) {
+	before := c.shown()
 	c.char, c.found = landsofruin.CharView{}, false
 	for _, ch := range v.Characters {
 		if ch.ID == c.id {
@@ -85,7 +90,24 @@ func (c *CharacterCard) Update(v landsofruin.View) {
 			c.envHits += max(e.Count, 1)
 		}
 	}
+	if c.drawn && reflect.DeepEqual(before, c.shown()) {
+		return // nothing it shows changed: no new rows to measure
+	}
 	c.redraw()
+}
+
+// cardShown is everything a card draws from its view.
+type cardShown struct {
+	char    landsofruin.CharView
+	found   bool
+	star    Leadership
+	team    color.Color
+	envHits int
+}
+
+// shown is what the card draws now.
+func (c *CharacterCard) shown() cardShown {
+	return cardShown{c.char, c.found, c.star, c.team, c.envHits}
 }
 
 // SetSelected marks the card selected (a ring in the primary colour).
@@ -94,7 +116,17 @@ func (c *CharacterCard) SetSelected(on bool) {
 		return
 	}
 	c.selected = on
-	c.redraw()
+	c.frame()
+}
+
+// frame draws the card's background and border (selected or not).
+func (c *CharacterCard) frame() {
+	c.bg.FillColor = theme.Color(theme.ColorNameInputBackground)
+	c.bg.StrokeColor, c.bg.StrokeWidth = theme.Color(theme.ColorNameInputBorder), 1
+	if c.selected {
+		c.bg.StrokeColor, c.bg.StrokeWidth = theme.Color(theme.ColorNamePrimary), 4
+	}
+	c.bg.Refresh()
 }
 
 // Selected reports whether the card is selected.
@@ -123,11 +155,7 @@ func (c *CharacterCard) CreateRenderer() fyne.WidgetRenderer {
 
 // redraw rebuilds the card's rows from its data.
 func (c *CharacterCard) redraw() {
-	c.bg.FillColor = theme.Color(theme.ColorNameInputBackground)
-	c.bg.StrokeColor, c.bg.StrokeWidth = theme.Color(theme.ColorNameInputBorder), 1
-	if c.selected {
-		c.bg.StrokeColor, c.bg.StrokeWidth = theme.Color(theme.ColorNamePrimary), 4
-	}
+	c.drawn = true
 	if c.back {
 		c.flip.SetText("Front")
 	} else {
@@ -145,7 +173,7 @@ func (c *CharacterCard) redraw() {
 		c.body.Objects = c.frontRows()
 	}
 	c.body.Refresh()
-	c.bg.Refresh()
+	c.frame()
 }
 
 // header is the tribe badge, name (cut with "…" when long) and star.
@@ -205,7 +233,7 @@ func (c *CharacterCard) frontRows() []fyne.CanvasObject {
 	}
 	if o := ch.Own; o != nil {
 		atk, def := modifiers(o)
-		rows = append(rows, text(fmt.Sprintf("Attack mod %+d   Defence mod %+d", atk, def), theme.SizeNameSubHeadingText, false))
+		rows = append(rows, text(fmt.Sprintf("Attack %+d · Defence %+d", atk, def), theme.SizeNameSubHeadingText, false))
 	}
 	if w := woundText(ch); w != "" {
 		rows = append(rows, text(w, theme.SizeNameText, false))
@@ -387,4 +415,11 @@ func suppressionBar(s int) fyne.CanvasObject {
 	l := text("Suppressed", theme.SizeNameText, false)
 	l.Truncation = fyne.TextTruncateOff
 	return container.NewHBox(l, container.NewCenter(bar))
+}
+
+// Refresh redraws the card's frame in the theme's colours (after a theme
+// change) and then the card.
+func (c *CharacterCard) Refresh() {
+	c.frame()
+	c.BaseWidget.Refresh()
 }
