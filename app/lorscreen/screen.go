@@ -114,6 +114,12 @@ type Screen struct {
 	// second tap would end the next phase). No timer is needed: a tap
 	// reads the clock.
 	lockUntil time.Time
+	// handLockUntil ignores taps on the hand-over screen's "I am …" button
+	// for a moment after it replaced a player's screen: the second tap of
+	// a double tap on "End phase" (or on its confirmation, whose button
+	// sits where the hand-over button comes) would otherwise show the next
+	// player's screen, secrets and all, to the player who just ended.
+	handLockUntil time.Time
 	// hints: tutorial hints shown.
 	hints bool
 
@@ -293,6 +299,10 @@ func (s *Screen) Refresh() {
 // previous player's screen leaves the widget tree, so nothing of it can
 // show or be read.
 func (s *Screen) showHandover(public landsofruin.View) {
+	if s.view.Seat != "" {
+		// A player's screen was up: their taps may still be coming.
+		s.handLockUntil = s.clock().Add(lockFor)
+	}
 	s.clearParts()
 	s.handTitle.SetText(fmt.Sprintf("Pass the tablet to %s", s.next.Seat))
 	s.handWhy.SetText(fmt.Sprintf("Turn %d. It is %s.", public.Turn, s.next.Why))
@@ -318,6 +328,10 @@ func (s *Screen) clearParts() {
 // tablet.
 func (s *Screen) takeTablet() {
 	s.mu.Lock()
+	if s.clock().Before(s.handLockUntil) {
+		s.mu.Unlock()
+		return
+	}
 	s.holder = s.next.Seat
 	s.handing = false
 	s.mu.Unlock()

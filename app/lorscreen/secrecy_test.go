@@ -92,6 +92,7 @@ func TestHotSeatHandOverShowsNoHiddenEnemy(t *testing.T) {
 			if st.seat != "" && next != st.seat {
 				t.Fatalf("step %d (%s by %s): the tablet goes to %s", i, st.cmd, st.seat, next)
 			}
+			clk.now = clk.now.Add(2 * lockFor)
 			test.Tap(s.handBtn)
 			handovers++
 			check("after the hand-over to " + string(next))
@@ -117,5 +118,30 @@ func TestHotSeatHandOverShowsNoHiddenEnemy(t *testing.T) {
 	}
 	if len(hiddenNames(t, f.game, "ana")) == 0 || len(hiddenNames(t, f.game, "ben")) == 0 {
 		t.Fatal("the infiltrators are not hidden: the test checks nothing")
+	}
+}
+
+// TestHandOverIgnoresTheSecondTapOfADoubleTap: the player who ended their
+// phase with a double tap does not open the next player's screen with the
+// second tap (the hand-over button comes up under the confirmation's).
+func TestHandOverIgnoresTheSecondTapOfADoubleTap(t *testing.T) {
+	s, _, clk := newTestScreen(t, newTutorial(t), HotSeat{All: []console.Seat{"alice", "bob"}})
+	// Opening the game: nobody's screen was up, the first tap counts.
+	test.Tap(s.handBtn)
+	if _, handing := s.HandingOver(); handing || s.Holder() != "alice" {
+		t.Fatalf("at opening: holder %q, handing %v", s.Holder(), handing)
+	}
+	mustDo(t, s, landsofruin.CmdChooseRole, "role", "reclaimers")
+	mustDo(t, s, landsofruin.CmdChooseSide, "side", "south")
+	mustDo(t, s, landsofruin.CmdChooseTeam, "team", "tutorial-reclaimers")
+	mustDo(t, s, landsofruin.CmdReady)
+	test.Tap(s.handBtn) // alice's second tap
+	if next, handing := s.HandingOver(); !handing || next != "bob" || s.Holder() != "alice" {
+		t.Fatalf("a tap at once after the hand-over screen came: holder %q, handing %v to %q; want the hand-over to bob still up", s.Holder(), handing, next)
+	}
+	clk.now = clk.now.Add(2 * lockFor)
+	test.Tap(s.handBtn)
+	if _, handing := s.HandingOver(); handing || s.Holder() != "bob" {
+		t.Fatalf("bob's tap a moment later: holder %q, handing %v", s.Holder(), handing)
 	}
 }
