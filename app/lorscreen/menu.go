@@ -72,7 +72,8 @@ func canAskPhase(a console.Affordance) bool {
 }
 
 // undoLabel names what Undo takes back: the holder's newest history line
-// when the last command was theirs.
+// when the last command was theirs; a label starting "Nothing" greys the
+// entry.
 func (s *Screen) undoLabel() string {
 	g := s.frame.Game()
 	last, err := g.LastActor()
@@ -80,7 +81,12 @@ func (s *Screen) undoLabel() string {
 		return "Nothing to undo"
 	}
 	if last != s.holder {
-		return "Undo the last command"
+		// Only the seat that gave a command may undo it (the rules refuse
+		// everyone else): an entry that can only be refused would send
+		// the player to a "Not now" box. On a shared tablet the last
+		// command is the previous player's; the current player may ask
+		// to go back to the phase that was ended instead.
+		return "Nothing of yours to undo"
 	}
 	lines, err := g.History(s.holder, 0)
 	if err != nil {

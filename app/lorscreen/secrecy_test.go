@@ -145,3 +145,30 @@ func TestHandOverIgnoresTheSecondTapOfADoubleTap(t *testing.T) {
 		t.Fatalf("bob's tap a moment later: holder %q, handing %v", s.Holder(), handing)
 	}
 }
+
+// TestUndoOfTheOtherPlayersCommandIsNotOffered: after the hand-over the
+// last command is the previous player's, which only they may undo: the
+// menu greys Undo instead of offering a tap that can only be refused.
+func TestUndoOfTheOtherPlayersCommandIsNotOffered(t *testing.T) {
+	s, f, clk := newTestScreen(t, newTutorial(t), HotSeat{All: []console.Seat{"alice", "bob"}})
+	test.Tap(s.handBtn)
+	mustDo(t, s, landsofruin.CmdChooseRole, "role", "reclaimers")
+	mustDo(t, s, landsofruin.CmdChooseSide, "side", "south")
+	mustDo(t, s, landsofruin.CmdChooseTeam, "team", "tutorial-reclaimers")
+	mustDo(t, s, landsofruin.CmdReady)
+	clk.now = clk.now.Add(2 * lockFor)
+	test.Tap(s.handBtn)
+	if s.Holder() != "bob" {
+		t.Fatalf("the tablet is %s's", s.Holder())
+	}
+	for _, it := range s.menuItems() {
+		if strings.HasPrefix(it.Label, "Undo") || strings.HasPrefix(it.Label, "Nothing") {
+			if !it.Disabled || it.Label != "Nothing of yours to undo" {
+				t.Fatalf("bob's menu offers %q (disabled %v) for alice's last command", it.Label, it.Disabled)
+			}
+		}
+	}
+	if len(f.failed) != 0 {
+		t.Fatalf("refusals: %q", f.failed)
+	}
+}
