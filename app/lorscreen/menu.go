@@ -45,7 +45,22 @@ func (s *Screen) menuItems() []*fyne.MenuItem {
 		end,
 		fyne.NewMenuItem("Leave to the home screen (the game is saved)", s.frame.Home),
 	)
+	if s.seating.HandsOver() {
+		// A shared tablet: the player can put their screen away (to pass
+		// the tablet, or at the end of the game to let the next player
+		// see theirs).
+		items = append(items, fyne.NewMenuItem("Hide my screen (pass the tablet)", s.hide))
+	}
 	return items
+}
+
+// hide shows the hand-over screen (the game-over screen once the game is
+// over) in place of the holder's screen.
+func (s *Screen) hide() {
+	s.mu.Lock()
+	s.handing, s.overFor = true, ""
+	s.mu.Unlock()
+	s.Refresh()
 }
 
 // showMenu opens the menu under its button.

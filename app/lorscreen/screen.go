@@ -105,6 +105,9 @@ type Screen struct {
 	holder  console.Seat
 	handing bool
 	next    turn
+	// overFor is the seat that asked for its own screen on the game-over
+	// screen of a shared tablet ("" none yet).
+	overFor console.Seat
 	// selected is the character picked on the cards or the map.
 	selected string
 	// view is the holder's view as last drawn.
@@ -146,6 +149,7 @@ type Screen struct {
 	handover               fyne.CanvasObject
 	handTitle, handWhy     *widget.Label
 	handBtn                *widget.Button
+	overBtns               *fyne.Container
 	seatLabel              *widget.Label
 	lastLines              []console.HistoryLine
 	outcome                []string
@@ -249,8 +253,9 @@ func (s *Screen) build() {
 	s.handWhy.Wrapping = fyne.TextWrapWord
 	s.handBtn = widget.NewButton("", s.takeTablet)
 	s.handBtn.Importance = widget.HighImportance
+	s.overBtns = container.NewVBox()
 	s.handover = container.NewCenter(container.NewVBox(
-		widget.NewIcon(theme.AccountIcon()), s.handTitle, s.handWhy, s.handBtn,
+		widget.NewIcon(theme.AccountIcon()), s.handTitle, s.handWhy, s.handBtn, s.overBtns,
 		widget.NewButtonWithIcon("Leave the game (it is saved)", theme.HomeIcon(), func() { s.frame.Home() })))
 	s.root = container.NewStack(s.main)
 }
@@ -277,7 +282,11 @@ func (s *Screen) Refresh() {
 		views[seat] = v
 	}
 	if s.seating.HandsOver() {
-		if t, ok := whoActs(seats, views, s.holder); ok && (t.Seat != s.holder || s.handing) {
+		t, ok := whoActs(seats, views, s.holder)
+		if ok {
+			s.overFor = ""
+		}
+		if ok && (t.Seat != s.holder || s.handing) {
 			if t.Seat != s.holder {
 				s.handing = true
 			}
@@ -286,10 +295,16 @@ func (s *Screen) Refresh() {
 				s.showHandover(views[t.Seat])
 				return
 			}
-		} else if !ok && s.handing {
-			// Nobody has anything to do (the game is over): the result
-			// is everyone's to see.
-			s.handing = false
+		} else if !ok && (s.handing || s.overFor != s.holder) {
+			// Nobody has anything to do (the game is over). The result
+			// is everyone's to see, but a player's screen still holds
+			// their secrets (a hidden character never revealed, the
+			// history of their secret moves): the tablet shows the
+			// result, and each player's own screen after "I am …".
+			s.handing = true
+			s.next = turn{}
+			s.showGameOver(seats, views)
+			return
 		}
 	}
 	s.draw(views[s.holder])
@@ -304,9 +319,42 @@ func (s *Screen) showHandover(public landsofruin.View) {
 		s.handLockUntil = s.clock().Add(lockFor)
 	}
 	s.clearParts()
+	s.handBtn.Show()
+	s.overBtns.Objects = nil
 	s.handTitle.SetText(fmt.Sprintf("Pass the tablet to %s", s.next.Seat))
 	s.handWhy.SetText(fmt.Sprintf("Turn %d. It is %s.", public.Turn, s.next.Why))
 	s.handBtn.SetText(fmt.Sprintf("I am %s: show my screen", s.next.Seat))
+	s.root.Objects = []fyne.CanvasObject{s.handover}
+	s.root.Refresh()
+}
+
+// showGameOver replaces the whole screen with the result of the game, as
+// every seat may know it, the battle report, and a button per player for
+// their own screen.
+func (s *Screen) showGameOver(seats []console.Seat, views map[console.Seat]landsofruin.View) {
+	if s.view.Seat != "" {
+		s.handLockUntil = s.clock().Add(lockFor)
+	}
+	s.clearParts()
+	s.handTitle.SetText("The game is over")
+	var result []string
+	for _, seat := range seats {
+		for _, pl := range views[seat].Result {
+			result = append(result, fmt.Sprintf("%d. %s (%d points)", pl.Place, pl.Seat, pl.Score))
+		}
+		break
+	}
+	s.handWhy.SetText(strings.Join(result, "\n"))
+	s.handBtn.Hide()
+	report := widget.NewButtonWithIcon("Battle report", theme.DocumentIcon(), func() { s.frame.ShowReport() })
+	report.Importance = widget.HighImportance
+	objs := []fyne.CanvasObject{report}
+	for _, seat := range seats {
+		seat := seat
+		objs = append(objs, widget.NewButton(fmt.Sprintf("I am %s: show my screen", seat), func() { s.takeTabletAs(seat) }))
+	}
+	s.overBtns.Objects = objs
+	s.overBtns.Refresh()
 	s.root.Objects = []fyne.CanvasObject{s.handover}
 	s.root.Refresh()
 }
@@ -326,13 +374,22 @@ func (s *Screen) clearParts() {
 
 // takeTablet is the hand-over screen's button: the next player has the
 // tablet.
-func (s *Screen) takeTablet() {
+func (s *Screen) takeTablet() { s.takeTabletAs("") }
+
+// takeTabletAs gives the tablet to seat ("" the one the hand-over screen
+// names; a seat on the game-over screen).
+func (s *Screen) takeTabletAs(seat console.Seat) {
 	s.mu.Lock()
 	if s.clock().Before(s.handLockUntil) {
 		s.mu.Unlock()
 		return
 	}
-	s.holder = s.next.Seat
+	if seat == "" {
+		seat = s.next.Seat
+	} else {
+		s.overFor = seat
+	}
+	s.holder = seat
 	s.handing = false
 	s.mu.Unlock()
 	s.Refresh()

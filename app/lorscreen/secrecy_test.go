@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
@@ -171,4 +172,87 @@ func TestUndoOfTheOtherPlayersCommandIsNotOffered(t *testing.T) {
 	if len(f.failed) != 0 {
 		t.Fatalf("refusals: %q", f.failed)
 	}
+}
+
+// TestGameOverOnASharedTabletShowsTheResultNotAPlayersScreen: when the
+// game ends on a hot-seat tablet, the last player's screen (their hidden
+// characters never revealed, the history of their secret moves) is not
+// left on show: the tablet shows the result, the report and a button per
+// player; each player's screen comes after "I am …", and goes away again
+// from the menu.
+func TestGameOverOnASharedTabletShowsTheResultNotAPlayersScreen(t *testing.T) {
+	sess, err := console.Create(landsofruin.New(), console.Setup{System: landsofruin.ID, Title: "Fight", Seed: 3,
+		Seats: []console.Seat{"ana", "ben"}}, console.Options{Store: console.NewMemStore()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, f, clk := newTestScreen(t, sess, HotSeat{All: []console.Seat{"ana", "ben"}})
+	steps := []struct {
+		cmd string
+		kv  []any
+	}{
+		{landsofruin.CmdChooseSide, []any{"side", "south"}},
+		{landsofruin.CmdChooseTeam, []any{"team", "dorians-detachment"}},
+		{landsofruin.CmdReady, nil},
+		{landsofruin.CmdChooseSide, []any{"side", "north"}},
+		{landsofruin.CmdChooseTeam, []any{"team", "night-raiders"}},
+		{landsofruin.CmdReady, nil},
+		{landsofruin.CmdInfiltrate, []any{"character", "whisper", "section", "crossing"}},
+		{landsofruin.CmdReady, nil},
+		{landsofruin.CmdInfiltrate, []any{"character", "kestrel", "section", "sw-block"}},
+		{landsofruin.CmdReady, nil},
+		{landsofruin.CmdProposeEnd, nil},
+		{landsofruin.CmdAgreeEnd, nil},
+		{landsofruin.CmdReady, nil},
+		{landsofruin.CmdReady, nil},
+	}
+	for i, st := range steps {
+		if _, handing := s.HandingOver(); handing {
+			clk.now = clk.now.Add(2 * lockFor)
+			test.Tap(s.handBtn)
+		}
+		args := map[string]any{}
+		for j := 0; j+1 < len(st.kv); j += 2 {
+			args[st.kv[j].(string)] = st.kv[j+1]
+		}
+		if err := s.act(st.cmd, args); err != nil {
+			t.Fatalf("step %d: %s by %s: %v", i, st.cmd, s.Holder(), err)
+		}
+	}
+	hidden := append(hiddenNames(t, f.game, "ana"), hiddenNames(t, f.game, "ben")...)
+	if len(hidden) != 2 {
+		t.Fatalf("hidden characters at the end: %q, want an infiltrator of each", hidden)
+	}
+	over := func(when string) {
+		t.Helper()
+		if _, handing := s.HandingOver(); !handing {
+			t.Fatalf("%s: %s's screen is on show", when, s.Holder())
+		}
+		screen := strings.Join(texts(f.win), "\n")
+		if !strings.Contains(screen, "The game is over") || !strings.Contains(screen, "Battle report") {
+			t.Fatalf("%s: the game-over screen shows:\n%s", when, screen)
+		}
+		for _, name := range hidden {
+			if strings.Contains(screen, name) {
+				t.Fatalf("%s: the screen names the hidden %s:\n%s", when, name, screen)
+			}
+		}
+	}
+	over("the game just ended")
+	clk.now = clk.now.Add(2 * lockFor)
+	var ben *widget.Button
+	for _, o := range s.overBtns.Objects {
+		if b, ok := o.(*widget.Button); ok && b.Text == "I am ben: show my screen" {
+			ben = b
+		}
+	}
+	if ben == nil {
+		t.Fatal("no button for ben's screen")
+	}
+	test.Tap(ben)
+	if _, handing := s.HandingOver(); handing || s.Holder() != "ben" {
+		t.Fatalf("after ben's tap: holder %s, handing %v", s.Holder(), handing)
+	}
+	s.hide()
+	over("ben hid his screen")
 }
