@@ -295,7 +295,7 @@ func (s *Screen) Refresh() {
 				s.showHandover(views[t.Seat])
 				return
 			}
-		} else if !ok && (s.handing || s.overFor != s.holder) {
+		} else if !ok && over(seats, views) && (s.handing || s.overFor != s.holder) {
 			// Nobody has anything to do (the game is over). The result
 			// is everyone's to see, but a player's screen still holds
 			// their secrets (a hidden character never revealed, the
@@ -305,6 +305,10 @@ func (s *Screen) Refresh() {
 			s.next = turn{}
 			s.showGameOver(seats, views)
 			return
+		} else if !ok && s.handing && !over(seats, views) {
+			// Nobody has anything to do, yet the game is not over (a view
+			// that names no player): the holder's screen, as before.
+			s.handing = false
 		}
 	}
 	s.draw(views[s.holder])
@@ -326,6 +330,14 @@ func (s *Screen) showHandover(public landsofruin.View) {
 	s.handBtn.SetText(fmt.Sprintf("I am %s: show my screen", s.next.Seat))
 	s.root.Objects = []fyne.CanvasObject{s.handover}
 	s.root.Refresh()
+}
+
+// over reports whether the game is over, from the first seat's view.
+func over(seats []console.Seat, views map[console.Seat]landsofruin.View) bool {
+	for _, seat := range seats {
+		return views[seat].Phase == landsofruin.PhaseOver
+	}
+	return false
 }
 
 // showGameOver replaces the whole screen with the result of the game, as
