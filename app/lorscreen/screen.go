@@ -326,7 +326,9 @@ func (s *Screen) showHandover(public landsofruin.View) {
 	s.handBtn.Show()
 	s.overBtns.Objects = nil
 	s.handTitle.SetText(fmt.Sprintf("Pass the tablet to %s", s.next.Seat))
-	s.handWhy.SetText(fmt.Sprintf("Turn %d. It is %s.", public.Turn, s.next.Why))
+	// Why is a sentence of its own: the turn where it matters (not
+	// "Turn 0" in the setup, nor an answer asked for read as a phase).
+	s.handWhy.SetText(s.next.Why)
 	s.handBtn.SetText(fmt.Sprintf("I am %s: show my screen", s.next.Seat))
 	s.root.Objects = []fyne.CanvasObject{s.handover}
 	s.root.Refresh()

@@ -256,3 +256,36 @@ func TestGameOverOnASharedTabletShowsTheResultNotAPlayersScreen(t *testing.T) {
 	s.hide()
 	over("ben hid his screen")
 }
+
+// TestHandOverSaysWhyInOneSentence: the hand-over screen's line is one
+// plain sentence: no "Turn 0" in the setup, the turn once in the battle,
+// and an answer asked for reads as one.
+func TestHandOverSaysWhyInOneSentence(t *testing.T) {
+	s, _, clk := newTestScreen(t, newTutorial(t), HotSeat{All: []console.Seat{"alice", "bob"}})
+	if got := s.handWhy.Text; got != "It is alice's setup." {
+		t.Fatalf("setup hand-over says %q", got)
+	}
+	test.Tap(s.handBtn)
+	for _, seat := range []string{"alice", "bob"} {
+		role, side, team := "reclaimers", "south", "tutorial-reclaimers"
+		if seat == "bob" {
+			role, side, team = "baleans", "north", "tutorial-baleans"
+		}
+		mustDo(t, s, landsofruin.CmdChooseRole, "role", role)
+		mustDo(t, s, landsofruin.CmdChooseSide, "side", side)
+		mustDo(t, s, landsofruin.CmdChooseTeam, "team", team)
+		mustDo(t, s, landsofruin.CmdReady)
+		clk.now = clk.now.Add(2 * lockFor)
+		if seat == "alice" {
+			test.Tap(s.handBtn)
+		}
+	}
+	if got := s.handWhy.Text; got != "It is alice's Action phase, turn 1." {
+		t.Fatalf("battle hand-over says %q", got)
+	}
+	test.Tap(s.handBtn)
+	mustDo(t, s, landsofruin.CmdProposeEnd)
+	if got := s.handWhy.Text; got != "bob is asked to agree to end the game." {
+		t.Fatalf("hand-over for an answer says %q", got)
+	}
+}
