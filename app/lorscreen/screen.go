@@ -292,7 +292,7 @@ func (s *Screen) Refresh() {
 			}
 			if s.handing {
 				s.next = t
-				s.showHandover(views[t.Seat])
+				s.showHandover()
 				return
 			}
 		} else if !ok && over(seats, views) && (s.handing || s.overFor != s.holder) {
@@ -317,7 +317,7 @@ func (s *Screen) Refresh() {
 // showHandover replaces the whole screen with the hand-over screen: the
 // previous player's screen leaves the widget tree, so nothing of it can
 // show or be read.
-func (s *Screen) showHandover(public landsofruin.View) {
+func (s *Screen) showHandover() {
 	if s.view.Seat != "" {
 		// A player's screen was up: their taps may still be coming.
 		s.handLockUntil = s.clock().Add(lockFor)
