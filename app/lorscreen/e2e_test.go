@@ -357,6 +357,10 @@ func TestTutorialPlayedByTapping(t *testing.T) {
 	if v := p.view(p1); v.Phase != landsofruin.PhaseOver || len(v.Result) != 2 {
 		t.Fatalf("after both were ready the game is in %q with result %+v", v.Phase, v.Result)
 	}
+	// The shared tablet shows the result, not the last player's screen;
+	// a player opens their own.
+	apptest.WantText(t, p.w, "The game is over")
+	p.tap("I am " + p1 + ": show my screen")
 
 	// A picture of the table for the report, then the report, from the
 	// menu.

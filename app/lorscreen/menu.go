@@ -45,7 +45,22 @@ func (s *Screen) menuItems() []*fyne.MenuItem {
 		end,
 		fyne.NewMenuItem("Leave to the home screen (the game is saved)", s.frame.Home),
 	)
+	if s.seating.HandsOver() {
+		// A shared tablet: the player can put their screen away (to pass
+		// the tablet, or at the end of the game to let the next player
+		// see theirs).
+		items = append(items, fyne.NewMenuItem("Hide my screen (pass the tablet)", s.hide))
+	}
 	return items
+}
+
+// hide shows the hand-over screen (the game-over screen once the game is
+// over) in place of the holder's screen.
+func (s *Screen) hide() {
+	s.mu.Lock()
+	s.handing, s.overFor = true, ""
+	s.mu.Unlock()
+	s.Refresh()
 }
 
 // showMenu opens the menu under its button.
@@ -72,7 +87,8 @@ func canAskPhase(a console.Affordance) bool {
 }
 
 // undoLabel names what Undo takes back: the holder's newest history line
-// when the last command was theirs.
+// when the last command was theirs; a label starting "Nothing" greys the
+// entry.
 func (s *Screen) undoLabel() string {
 	g := s.frame.Game()
 	last, err := g.LastActor()
@@ -80,7 +96,12 @@ func (s *Screen) undoLabel() string {
 		return "Nothing to undo"
 	}
 	if last != s.holder {
-		return "Undo the last command"
+		// Only the seat that gave a command may undo it (the rules refuse
+		// everyone else): an entry that can only be refused would send
+		// the player to a "Not now" box. On a shared tablet the last
+		// command is the previous player's; the current player may ask
+		// to go back to the phase that was ended instead.
+		return "Nothing of yours to undo"
 	}
 	lines, err := g.History(s.holder, 0)
 	if err != nil {

@@ -105,6 +105,9 @@ type Screen struct {
 	holder  console.Seat
 	handing bool
 	next    turn
+	// overFor is the seat that asked for its own screen on the game-over
+	// screen of a shared tablet ("" none yet).
+	overFor console.Seat
 	// selected is the character picked on the cards or the map.
 	selected string
 	// view is the holder's view as last drawn.
@@ -114,6 +117,12 @@ type Screen struct {
 	// second tap would end the next phase). No timer is needed: a tap
 	// reads the clock.
 	lockUntil time.Time
+	// handLockUntil ignores taps on the hand-over screen's "I am …" button
+	// for a moment after it replaced a player's screen: the second tap of
+	// a double tap on "End phase" (or on its confirmation, whose button
+	// sits where the hand-over button comes) would otherwise show the next
+	// player's screen, secrets and all, to the player who just ended.
+	handLockUntil time.Time
 	// hints: tutorial hints shown.
 	hints bool
 
@@ -140,6 +149,7 @@ type Screen struct {
 	handover               fyne.CanvasObject
 	handTitle, handWhy     *widget.Label
 	handBtn                *widget.Button
+	overBtns               *fyne.Container
 	seatLabel              *widget.Label
 	lastLines              []console.HistoryLine
 	outcome                []string
@@ -243,8 +253,9 @@ func (s *Screen) build() {
 	s.handWhy.Wrapping = fyne.TextWrapWord
 	s.handBtn = widget.NewButton("", s.takeTablet)
 	s.handBtn.Importance = widget.HighImportance
+	s.overBtns = container.NewVBox()
 	s.handover = container.NewCenter(container.NewVBox(
-		widget.NewIcon(theme.AccountIcon()), s.handTitle, s.handWhy, s.handBtn,
+		widget.NewIcon(theme.AccountIcon()), s.handTitle, s.handWhy, s.handBtn, s.overBtns,
 		widget.NewButtonWithIcon("Leave the game (it is saved)", theme.HomeIcon(), func() { s.frame.Home() })))
 	s.root = container.NewStack(s.main)
 }
@@ -271,18 +282,32 @@ func (s *Screen) Refresh() {
 		views[seat] = v
 	}
 	if s.seating.HandsOver() {
-		if t, ok := whoActs(seats, views, s.holder); ok && (t.Seat != s.holder || s.handing) {
+		t, ok := whoActs(seats, views, s.holder)
+		if ok {
+			s.overFor = ""
+		}
+		if ok && (t.Seat != s.holder || s.handing) {
 			if t.Seat != s.holder {
 				s.handing = true
 			}
 			if s.handing {
 				s.next = t
-				s.showHandover(views[t.Seat])
+				s.showHandover()
 				return
 			}
-		} else if !ok && s.handing {
-			// Nobody has anything to do (the game is over): the result
-			// is everyone's to see.
+		} else if !ok && over(seats, views) && (s.handing || s.overFor != s.holder) {
+			// Nobody has anything to do (the game is over). The result
+			// is everyone's to see, but a player's screen still holds
+			// their secrets (a hidden character never revealed, the
+			// history of their secret moves): the tablet shows the
+			// result, and each player's own screen after "I am …".
+			s.handing = true
+			s.next = turn{}
+			s.showGameOver(seats, views)
+			return
+		} else if !ok && s.handing && !over(seats, views) {
+			// Nobody has anything to do, yet the game is not over (a view
+			// that names no player): the holder's screen, as before.
 			s.handing = false
 		}
 	}
@@ -292,11 +317,58 @@ func (s *Screen) Refresh() {
 // showHandover replaces the whole screen with the hand-over screen: the
 // previous player's screen leaves the widget tree, so nothing of it can
 // show or be read.
-func (s *Screen) showHandover(public landsofruin.View) {
+func (s *Screen) showHandover() {
+	if s.view.Seat != "" {
+		// A player's screen was up: their taps may still be coming.
+		s.handLockUntil = s.clock().Add(lockFor)
+	}
 	s.clearParts()
+	s.handBtn.Show()
+	s.overBtns.Objects = nil
 	s.handTitle.SetText(fmt.Sprintf("Pass the tablet to %s", s.next.Seat))
-	s.handWhy.SetText(fmt.Sprintf("Turn %d. It is %s.", public.Turn, s.next.Why))
+	// Why is a sentence of its own: the turn where it matters (not
+	// "Turn 0" in the setup, nor an answer asked for read as a phase).
+	s.handWhy.SetText(s.next.Why)
 	s.handBtn.SetText(fmt.Sprintf("I am %s: show my screen", s.next.Seat))
+	s.root.Objects = []fyne.CanvasObject{s.handover}
+	s.root.Refresh()
+}
+
+// over reports whether the game is over, from the first seat's view.
+func over(seats []console.Seat, views map[console.Seat]landsofruin.View) bool {
+	for _, seat := range seats {
+		return views[seat].Phase == landsofruin.PhaseOver
+	}
+	return false
+}
+
+// showGameOver replaces the whole screen with the result of the game, as
+// every seat may know it, the battle report, and a button per player for
+// their own screen.
+func (s *Screen) showGameOver(seats []console.Seat, views map[console.Seat]landsofruin.View) {
+	if s.view.Seat != "" {
+		s.handLockUntil = s.clock().Add(lockFor)
+	}
+	s.clearParts()
+	s.handTitle.SetText("The game is over")
+	var result []string
+	for _, seat := range seats {
+		for _, pl := range views[seat].Result {
+			result = append(result, fmt.Sprintf("%d. %s (%d points)", pl.Place, pl.Seat, pl.Score))
+		}
+		break
+	}
+	s.handWhy.SetText(strings.Join(result, "\n"))
+	s.handBtn.Hide()
+	report := widget.NewButtonWithIcon("Battle report", theme.DocumentIcon(), func() { s.frame.ShowReport() })
+	report.Importance = widget.HighImportance
+	objs := []fyne.CanvasObject{report}
+	for _, seat := range seats {
+		seat := seat
+		objs = append(objs, widget.NewButton(fmt.Sprintf("I am %s: show my screen", seat), func() { s.takeTabletAs(seat) }))
+	}
+	s.overBtns.Objects = objs
+	s.overBtns.Refresh()
 	s.root.Objects = []fyne.CanvasObject{s.handover}
 	s.root.Refresh()
 }
@@ -316,9 +388,22 @@ func (s *Screen) clearParts() {
 
 // takeTablet is the hand-over screen's button: the next player has the
 // tablet.
-func (s *Screen) takeTablet() {
+func (s *Screen) takeTablet() { s.takeTabletAs("") }
+
+// takeTabletAs gives the tablet to seat ("" the one the hand-over screen
+// names; a seat on the game-over screen).
+func (s *Screen) takeTabletAs(seat console.Seat) {
 	s.mu.Lock()
-	s.holder = s.next.Seat
+	if s.clock().Before(s.handLockUntil) {
+		s.mu.Unlock()
+		return
+	}
+	if seat == "" {
+		seat = s.next.Seat
+	} else {
+		s.overFor = seat
+	}
+	s.holder = seat
 	s.handing = false
 	s.mu.Unlock()
 	s.Refresh()

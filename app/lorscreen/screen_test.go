@@ -157,7 +157,7 @@ func mustDo(t *testing.T, s *Screen, cmd string, kv ...any) {
 
 func TestHotSeatHandsOverBetweenSetupAndPhases(t *testing.T) {
 	sess := newTutorial(t)
-	s, _, _ := newTestScreen(t, sess, HotSeat{All: []console.Seat{"alice", "bob"}})
+	s, _, clk := newTestScreen(t, sess, HotSeat{All: []console.Seat{"alice", "bob"}})
 	next, handing := s.HandingOver()
 	if !handing || next != "alice" {
 		t.Fatalf("opened on a hot-seat tablet: hand-over to %q (%v), want to alice first", next, handing)
@@ -184,6 +184,7 @@ func TestHotSeatHandsOverBetweenSetupAndPhases(t *testing.T) {
 			t.Fatalf("hand-over screen shows alice's %q", txt)
 		}
 	}
+	clk.now = clk.now.Add(2 * lockFor)
 	test.Tap(s.handBtn)
 	mustDo(t, s, landsofruin.CmdChooseRole, "role", "baleans")
 	mustDo(t, s, landsofruin.CmdChooseSide, "side", "north")
@@ -193,6 +194,7 @@ func TestHotSeatHandsOverBetweenSetupAndPhases(t *testing.T) {
 	if next, handing := s.HandingOver(); !handing || next != "alice" {
 		t.Fatalf("battle starts: hand-over to %q (%v), want alice", next, handing)
 	}
+	clk.now = clk.now.Add(2 * lockFor)
 	test.Tap(s.handBtn)
 	if !strings.Contains(s.phaseBtn.Title, "YOUR ACTION PHASE") || s.phaseBtn.Kind != phaseMine {
 		t.Fatalf("phase indicator %q (importance %v), want alice's own Action phase in blue", s.phaseBtn.Title, s.phaseBtn.Kind)

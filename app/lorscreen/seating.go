@@ -39,8 +39,8 @@ func (h HotSeat) Seats() []console.Seat { return h.All }
 // HandsOver is true.
 func (HotSeat) HandsOver() bool { return true }
 
-// turn is who must hold the tablet now and why, in words every seat may
-// read (the hand-over screen shows Why).
+// turn is who must hold the tablet now and why, in a sentence every seat
+// may read (the hand-over screen shows Why).
 type turn struct {
 	Seat console.Seat
 	Why  string
@@ -63,9 +63,9 @@ func allowed(v landsofruin.View, cmd string) bool {
 func whoActs(order []console.Seat, views map[console.Seat]landsofruin.View, holder console.Seat) (turn, bool) {
 	for _, cmd := range []string{landsofruin.CmdApproveUndo, landsofruin.CmdAgreeEnd} {
 		if s, ok := first(order, holder, func(s console.Seat) bool { return allowed(views[s], cmd) }); ok {
-			why := fmt.Sprintf("%s is asked to agree to take back a command", s)
+			why := fmt.Sprintf("%s is asked to agree to take back a command.", s)
 			if cmd == landsofruin.CmdAgreeEnd {
-				why = fmt.Sprintf("%s is asked to agree to end the game", s)
+				why = fmt.Sprintf("%s is asked to agree to end the game.", s)
 			}
 			return turn{s, why}, true
 		}
@@ -78,7 +78,7 @@ func whoActs(order []console.Seat, views map[console.Seat]landsofruin.View, hold
 	switch phase {
 	case landsofruin.PhaseSetup, landsofruin.PhasePreGame, landsofruin.PhaseObjectives:
 		if s, ok := first(order, holder, func(s console.Seat) bool { return !ready(views[s]) }); ok {
-			return turn{s, fmt.Sprintf("%s's %s", s, stepName(phase))}, true
+			return turn{s, fmt.Sprintf("It is %s's %s.", s, stepName(phase))}, true
 		}
 		return turn{}, false
 	case landsofruin.PhaseOver:
@@ -87,7 +87,7 @@ func whoActs(order []console.Seat, views map[console.Seat]landsofruin.View, hold
 	if current == "" {
 		return turn{}, false
 	}
-	return turn{console.Seat(current), fmt.Sprintf("%s's %s, turn %d", current, phaseTitle(phase), views[console.Seat(current)].Turn)}, true
+	return turn{console.Seat(current), fmt.Sprintf("It is %s's %s, turn %d.", current, phaseTitle(phase), views[console.Seat(current)].Turn)}, true
 }
 
 // ready reports whether v's own player has said ready for this step.

@@ -161,7 +161,14 @@ func (e *Env) UndoAs(seat console.Seat) error {
 func (e *Env) ShowHistory(seat console.Seat) { e.host.showHistory(seat) }
 
 // ShowReport shows this game's battle report; its Back returns to the game.
-func (e *Env) ShowReport() { ShowReport(e.host.nav, e.game, true) }
+// A tablet that plays one seat comes back to that seat.
+func (e *Env) ShowReport() {
+	seat := console.Seat("")
+	if e.fixed {
+		seat = e.seat
+	}
+	showReport(e.host.nav, e.game, true, seat)
+}
 
 // Home leaves the game for the home screen.
 func (e *Env) Home() { e.host.nav.Home() }

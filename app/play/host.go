@@ -25,6 +25,9 @@ type Nav interface {
 	Home()
 	// ShowGame shows a game in play in a new frame.
 	ShowGame(g console.Game)
+	// ShowGameAs shows a game in play in a new frame that plays seat only
+	// ("" every seat, as ShowGame).
+	ShowGameAs(g console.Game, seat console.Seat)
 	// Show replaces the current screen (the battle report).
 	Show(s kit.Screen)
 	// ShowError shows err in a dialog, in the player's words.

@@ -178,3 +178,25 @@ func TestInternalErrorInPlayersWords(t *testing.T) {
 	apptest.WantText(t, w, "bbolt: tx closed")
 	test.Tap(apptest.Buttons(w, "Close")[0])
 }
+
+// TestReportBackKeepsTheSeat: a tablet that plays one seat comes back from
+// the battle report to that seat, not as a hot-seat tablet that plays
+// every seat (whose hand-over screen would offer the other seats' screens).
+func TestReportBackKeepsTheSeat(t *testing.T) {
+	st := console.NewMemStore()
+	sess := apptest.NewPad(t, st, "Seated", nil, "alice", "bob")
+	u, w := newTestUI(t, st, apptest.LandscapeSize)
+	u.ShowGameAs(console.NewLocal(sess), "bob")
+	u.Game().Env().ShowReport()
+	apptest.TapButton(t, w, "Back to game")
+	if env := u.Game().Env(); !env.Fixed() || env.Seat() != "bob" {
+		t.Fatalf("back from the report: fixed %v, seat %q; want bob's seat only", env.Fixed(), env.Seat())
+	}
+	// A tablet that plays every seat still does.
+	u.ShowGame(console.NewLocal(sess))
+	u.Game().Env().ShowReport()
+	apptest.TapButton(t, w, "Back to game")
+	if env := u.Game().Env(); env.Fixed() {
+		t.Fatalf("back from the report of a shared tablet: fixed to %q", env.Seat())
+	}
+}

@@ -49,6 +49,14 @@ func (r *ReportScreen) Text() *widget.RichText { return r.text }
 // returns to the game; otherwise to the home screen, and an "Open game"
 // button opens the game (where Undo can reopen a finished one).
 func ShowReport(nav Nav, g console.Game, fromGame bool) {
+	showReport(nav, g, fromGame, "")
+}
+
+// showReport is ShowReport; with fromGame, Back reopens the game playing
+// seat only ("" every seat), as the frame it came from did: a tablet that
+// plays one seat must not come back from the report as a hot-seat tablet,
+// whose hand-over screen offers every seat's screen.
+func showReport(nav Nav, g console.Game, fromGame bool, seat console.Seat) {
 	rep, err := report.Build(g)
 	if err != nil {
 		nav.ShowError("Could not build the battle report", err)
@@ -83,7 +91,7 @@ func ShowReport(nav Nav, g console.Game, fromGame bool) {
 
 	var back, open *widget.Button
 	if fromGame {
-		back = widget.NewButtonWithIcon("Back to game", theme.NavigateBackIcon(), func() { nav.ShowGame(g) })
+		back = widget.NewButtonWithIcon("Back to game", theme.NavigateBackIcon(), func() { nav.ShowGameAs(g, seat) })
 	} else {
 		back = widget.NewButtonWithIcon("Home", theme.NavigateBackIcon(), nav.Home)
 		open = widget.NewButtonWithIcon("Open game", theme.FolderOpenIcon(), func() { nav.ShowGame(g) })
