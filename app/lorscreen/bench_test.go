@@ -39,6 +39,7 @@ func BenchmarkTapToScreen(b *testing.B) {
 			}
 		}
 	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(2*b.N)/1e6, "ms/tap")
 }
 
 // benchFrame is testFrame without a *testing.T.
