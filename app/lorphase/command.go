@@ -8,25 +8,10 @@ import (
 	"github.com/commandconsole/commandconsole/games/landsofruin"
 )
 
-// phaseTitle names a phase for the panel's heading.
-func phaseTitle(phase string) string {
-	switch phase {
-	case landsofruin.PhaseCommand:
-		return "Command phase"
-	case landsofruin.PhaseAction:
-		return "Action phase"
-	case landsofruin.PhaseSync:
-		return "Sync phase"
-	case landsofruin.PhaseEnvironment:
-		return "Environment phase"
-	}
-	return sentence(phase)
-}
-
 // notMine is what a battle panel shows during another seat's phase.
 func (p *Panel) notMine() []fyne.CanvasObject {
 	return []fyne.CanvasObject{
-		heading(fmt.Sprintf("%s's %s", p.v.Current, phaseTitle(p.v.Phase))),
+		heading(fmt.Sprintf("%s's %s", p.v.Current, landsofruin.PhaseTitle(p.v.Phase))),
 		para(sentence(p.v.Prompt) + ". Wait for them to end it; the table map and the enemy cards show what the rules let you see."),
 	}
 }

@@ -41,7 +41,7 @@ func pictureCaption(v landsofruin.View) string {
 		return "The table before the battle"
 	}
 	if v.Current != "" {
-		return fmt.Sprintf("Turn %d, %s's %s", v.Turn, v.Current, phaseTitle(v.Phase))
+		return fmt.Sprintf("Turn %d, %s's %s", v.Turn, v.Current, landsofruin.PhaseTitle(v.Phase))
 	}
 	return fmt.Sprintf("Turn %d", v.Turn)
 }

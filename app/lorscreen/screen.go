@@ -506,7 +506,7 @@ func scenarioLine(v landsofruin.View) string {
 func (s *Screen) drawPhase(v landsofruin.View) {
 	end, _ := console.FindAffordance(v.Commands, landsofruin.CmdEndPhase)
 	mine := v.Current == string(s.holder)
-	title := strings.ToUpper(phaseTitle(v.Phase))
+	title := strings.ToUpper(landsofruin.PhaseTitle(v.Phase))
 	kind := phaseAll
 	switch {
 	case v.Phase == landsofruin.PhaseSetup || v.Phase == landsofruin.PhasePreGame || v.Phase == landsofruin.PhaseObjectives || v.Phase == landsofruin.PhaseOver:
@@ -525,7 +525,7 @@ func (s *Screen) drawPhase(v landsofruin.View) {
 	} else if end.Reason != "" && mine {
 		sub = end.Reason
 	}
-	s.phaseShown = phaseTitle(v.Phase)
+	s.phaseShown = landsofruin.PhaseTitle(v.Phase)
 	s.phaseBtn.Set(title, sub, kind, end.Allowed)
 	if end.Allowed {
 		s.endBtn.Enable()
@@ -533,7 +533,7 @@ func (s *Screen) drawPhase(v landsofruin.View) {
 		s.endBtn.Disable()
 	}
 	if end.Allowed {
-		setText(s.endBtn, "End "+phaseTitle(v.Phase))
+		setText(s.endBtn, "End "+landsofruin.PhaseTitle(v.Phase))
 	} else {
 		setText(s.endBtn, "End phase")
 	}

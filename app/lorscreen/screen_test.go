@@ -14,23 +14,14 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/commandconsole/commandconsole/app/internal/apptest"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
 )
 
-// migratedApp declares the fyne.Do migration, as FyneApp.toml does.
-type migratedApp struct{ fyne.App }
-
-func (migratedApp) Metadata() fyne.AppMetadata {
-	return fyne.AppMetadata{Migrations: map[string]bool{"fyneDo": true}}
-}
-
-func TestMain(m *testing.M) {
-	a := test.NewApp()
-	fyne.SetCurrentApp(migratedApp{a})
-	fyne.Do(func() {})
-	os.Exit(m.Run())
-}
+// TestMain runs the tests on Fyne's test app with the fyne.Do migration
+// declared, as the app's own tests do (apptest.Main).
+func TestMain(m *testing.M) { apptest.Main(m) }
 
 // testFrame is a Frame over a local game: it redraws the screen after a
 // change, says yes to every confirmation and records refusals.

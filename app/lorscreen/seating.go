@@ -87,7 +87,7 @@ func whoActs(order []console.Seat, views map[console.Seat]landsofruin.View, hold
 	if current == "" {
 		return turn{}, false
 	}
-	return turn{console.Seat(current), fmt.Sprintf("It is %s's %s, turn %d.", current, phaseTitle(phase), views[console.Seat(current)].Turn)}, true
+	return turn{console.Seat(current), fmt.Sprintf("It is %s's %s, turn %d.", current, landsofruin.PhaseTitle(phase), views[console.Seat(current)].Turn)}, true
 }
 
 // ready reports whether v's own player has said ready for this step.
@@ -125,29 +125,6 @@ func stepName(phase string) string {
 		return "pre-game"
 	case landsofruin.PhaseObjectives:
 		return "objectives"
-	}
-	return phase
-}
-
-// phaseTitle names a phase for a title ("Command phase").
-func phaseTitle(phase string) string {
-	switch phase {
-	case landsofruin.PhaseCommand:
-		return "Command phase"
-	case landsofruin.PhaseAction:
-		return "Action phase"
-	case landsofruin.PhaseSync:
-		return "Sync phase"
-	case landsofruin.PhaseEnvironment:
-		return "Environment phase"
-	case landsofruin.PhaseSetup:
-		return "Setup"
-	case landsofruin.PhasePreGame:
-		return "Pre-game"
-	case landsofruin.PhaseObjectives:
-		return "Objectives"
-	case landsofruin.PhaseOver:
-		return "Game over"
 	}
 	return phase
 }

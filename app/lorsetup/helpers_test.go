@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/commandconsole/commandconsole/app/internal/apptest"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
 )
@@ -19,20 +20,9 @@ import (
 // update rewrites the markup goldens under testdata/.
 var update = flag.Bool("update", false, "rewrite the goldens under testdata/")
 
-// migratedApp is a test app whose metadata declares the fyne.Do
-// migration, as FyneApp.toml does for the real app.
-type migratedApp struct{ fyne.App }
-
-func (migratedApp) Metadata() fyne.AppMetadata {
-	return fyne.AppMetadata{Migrations: map[string]bool{"fyneDo": true}}
-}
-
-func TestMain(m *testing.M) {
-	a := test.NewApp()
-	fyne.SetCurrentApp(migratedApp{a})
-	fyne.Do(func() {})
-	os.Exit(m.Run())
-}
+// TestMain runs the tests on Fyne's test app with the fyne.Do migration
+// declared, as the app's own tests do (apptest.Main).
+func TestMain(m *testing.M) { apptest.Main(m) }
 
 // landscape is a 1280×800 tablet.
 var landscape = fyne.NewSize(1280, 800)
