@@ -21,6 +21,9 @@ type panelPart struct {
 	pick    func(id string)
 	cfg     lorsetup.PanelConfig
 
+	// mark outlines on the map the sections a map tap acts on now.
+	mark func(sections []string)
+
 	setup     *lorsetup.Panel
 	setupSeat string
 	phase     *lorphase.Panel
@@ -62,6 +65,9 @@ func (p *panelPart) show(o fyne.CanvasObject) {
 // so nothing of the last seat stays in memory or on screen.
 func (p *panelPart) Update(v landsofruin.View, selected string) {
 	if v.Seat == "" {
+		if p.mark != nil {
+			p.mark(nil)
+		}
 		p.setup, p.setupSeat = nil, ""
 		if p.phase != nil {
 			p.phase.Update(v, "")
@@ -87,6 +93,11 @@ func (p *panelPart) Update(v landsofruin.View, selected string) {
 		p.phase = lorphase.New(p.withOutcome)
 		p.phase.OnSelect = p.pick
 		p.phase.SectionLabel = p.sectionLabel
+		p.phase.OnSections = func(ids []string) {
+			if p.mark != nil {
+				p.mark(ids)
+			}
+		}
 	}
 	if l, ok := landsofruin.MapLayoutOf(v.Map); ok {
 		p.layout = l
@@ -112,6 +123,10 @@ func (p *panelPart) sectionLabel(id string) string {
 	}
 	return id
 }
+
+// MarkSections sets where the panel tells the map which sections a tap on
+// it acts on.
+func (p *panelPart) MarkSections(mark func(sections []string)) { p.mark = mark }
 
 // TakeSection passes a section tapped on the map to the phase panel.
 func (p *panelPart) TakeSection(section string) {

@@ -89,6 +89,9 @@ func newMapPart(selected func(id string), move func(id, section string), section
 
 func (p *mapPart) Object() fyne.CanvasObject { return p.m }
 
+// Mark outlines the sections a tap on the map acts on.
+func (p *mapPart) Mark(sections []string) { p.m.SetMarked(sections) }
+
 func (p *mapPart) Update(v landsofruin.View, selected string) {
 	p.m.Update(v)
 	p.m.SetSelected(selected)

@@ -210,6 +210,13 @@ func (s *Screen) build() {
 	s.tableMap = s.parts.Map(s.selectChar, s.moveChar, s.tapSection)
 	s.enemy = s.parts.Enemy()
 	s.panel = s.parts.Panel(s.act, func() []string { return s.outcome }, s.selectChar)
+	// The map outlines the sections a tap on it acts on, as the panel
+	// says (a move's or a throw's choices).
+	if pm, ok := s.panel.(interface{ MarkSections(func([]string)) }); ok {
+		if mm, ok := s.tableMap.(interface{ Mark([]string) }); ok {
+			pm.MarkSections(mm.Mark)
+		}
+	}
 
 	s.hintText = widget.NewLabel("")
 	s.hintText.Wrapping = fyne.TextWrapWord

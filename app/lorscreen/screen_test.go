@@ -351,3 +351,26 @@ func TestPictureOfTheTableIsThePublicMap(t *testing.T) {
 		_ = os.WriteFile(dir+"/lor-report-table.png", f.pngs[0], 0o644)
 	}
 }
+
+// TestMapMarksWhereATapActs: in the Action phase the map outlines the
+// sections the selected character may move to (the panel's), and nothing
+// once the tablet is handed over.
+func TestMapMarksWhereATapActs(t *testing.T) {
+	s, _, _ := newTestScreen(t, replay(t, "testdata/midgame.jsonl"), FixedSeat{Seat: "alice"})
+	m := s.tableMap.(*mapPart).m
+	p := s.panel.(*panelPart)
+	if p.phase == nil {
+		t.Fatal("no phase panel in the Action phase")
+	}
+	want := p.phase.WantedSections()
+	if len(want) == 0 {
+		t.Fatal("the panel takes no section: the test checks nothing")
+	}
+	if got := m.Marked(); strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Fatalf("map marks %v, the panel takes %v", got, want)
+	}
+	s.clearParts()
+	if got := m.Marked(); len(got) != 0 {
+		t.Fatalf("after clearing, the map still marks %v", got)
+	}
+}

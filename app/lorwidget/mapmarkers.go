@@ -2,6 +2,7 @@ package lorwidget
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -260,4 +261,39 @@ func placed(o fyne.CanvasObject, x, y, s float32) fyne.CanvasObject {
 	o.Resize(fyne.NewSquareSize(s))
 	o.Move(fyne.NewPos(x, y))
 	return o
+}
+
+// SetMarked outlines the sections a tap on the map acts on now (the
+// sections a move or a throw may go to), so a player sees where a tap
+// counts; nil clears the marks.
+func (m *TableMap) SetMarked(sections []string) {
+	if slices.Equal(m.marked, sections) {
+		return
+	}
+	m.marked = append(m.marked[:0], sections...)
+	m.Refresh()
+}
+
+// Marked are the sections outlined by SetMarked.
+func (m *TableMap) Marked() []string { return append([]string(nil), m.marked...) }
+
+// markOutlines draws a thick primary-coloured outline round each marked
+// table section.
+func (m *TableMap) markOutlines(g geom) []fyne.CanvasObject {
+	var out []fyne.CanvasObject
+	col := theme.Color(theme.ColorNamePrimary)
+	for _, id := range m.marked {
+		s, ok := m.layout.Section(id)
+		if !ok || s.OffTable {
+			continue
+		}
+		for i := range s.Polygon {
+			a, b := g.toScreen(s.Polygon[i]), g.toScreen(s.Polygon[(i+1)%len(s.Polygon)])
+			l := canvas.NewLine(col)
+			l.StrokeWidth = 3
+			l.Position1, l.Position2 = a, b
+			out = append(out, l)
+		}
+	}
+	return out
 }

@@ -49,8 +49,10 @@ type TableMap struct {
 	v        landsofruin.View
 	selected string
 	hlSec    string
-	hlChar   string
-	hlSet    bool
+	// marked are the sections a tap acts on now (SetMarked).
+	marked []string
+	hlChar string
+	hlSet  bool
 
 	// drag is the character being dragged and where it is.
 	dragID  string
@@ -321,6 +323,7 @@ func (r *mapRenderer) build() {
 	fills.Move(fyne.NewPos(0, 0))
 	r.objects = append(r.objects, fills)
 	r.add(m.outlines(g)...)
+	r.add(m.markOutlines(g)...)
 	r.add(m.sectionLabels(g)...)
 	r.add(m.rotterLabels(g)...)
 	r.add(m.spawnMarkers(g)...)
