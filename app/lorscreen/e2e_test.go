@@ -247,11 +247,13 @@ func TestTutorialPlayedByTapping(t *testing.T) {
 	shot("setup-team")
 	p.tapPrefix("Tutorial: Reclaimers")
 	p.tap("I am ready")
+	p.tap("I am ready") // the confirmation
 	p.takeTablet(p2)
 	p.tap("Baleans")
 	p.tap("Sit at the north side")
 	p.tapPrefix("Tutorial: Baleans")
 	p.tap("I am ready")
+	p.tap("I am ready") // the confirmation
 	if v := p.view(p1); v.Phase != landsofruin.PhaseAction {
 		t.Fatalf("after setup the game is in %q", v.Phase)
 	}

@@ -210,6 +210,11 @@ func (s *Screen) build() {
 	s.tableMap = s.parts.Map(s.selectChar, s.moveChar, s.tapSection)
 	s.enemy = s.parts.Enemy()
 	s.panel = s.parts.Panel(s.act, func() []string { return s.outcome }, s.selectChar)
+	// On a shared tablet "I am ready" hands the tablet over: it asks
+	// first.
+	if pp, ok := s.panel.(*panelPart); ok && s.seating.HandsOver() {
+		pp.cfg.Confirm = s.frame.Confirm
+	}
 	// The map outlines the sections a tap on it acts on, as the panel
 	// says (a move's or a throw's choices).
 	if pm, ok := s.panel.(interface{ MarkSections(func([]string)) }); ok {

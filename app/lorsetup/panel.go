@@ -19,6 +19,11 @@ type PanelConfig struct {
 	// DrawMap draws the map seen from each table side; nil: a plain
 	// label.
 	DrawMap MapDrawer
+	// Confirm, when set, asks before "I am ready" is sent (a yes/no
+	// question, fn on yes): on a shared tablet ready hands the tablet
+	// over, and the choices can then be changed only with the other
+	// side's consent.
+	Confirm func(title, msg, yes string, fn func())
 	// Rosters are the player's own saved teams (the save file's roster
 	// teams, landsofruin.RosterKindTeam), offered beside the pre-made
 	// ones and sent whole as team-json.
@@ -384,7 +389,18 @@ func (p *Panel) readyStep() []fyne.CanvasObject {
 	if m := p.missing(); len(m) > 0 {
 		note = "Still to choose: " + strings.Join(m, ", ") + "."
 	}
-	t := NewTile("I am ready", note, func() { p.send(StepReady, landsofruin.CmdReady, nil) })
+	t := NewTile("I am ready", note, func() {
+		send := func() { p.send(StepReady, landsofruin.CmdReady, nil) }
+		if p.cfg.Confirm == nil {
+			send()
+			return
+		}
+		msg := "Your choices are final once you are ready: the tablet then goes to the next player."
+		if p.v.Phase == landsofruin.PhasePreGame {
+			msg = "Your placements are final once you are ready: the tablet then goes to the next player."
+		}
+		p.cfg.Confirm("Ready?", msg, "I am ready", send)
+	})
 	if !a.Allowed {
 		t.Disabled = reason(a)
 	}
