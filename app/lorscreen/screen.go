@@ -266,9 +266,11 @@ func (s *Screen) build() {
 	s.handBtn = widget.NewButton("", s.takeTablet)
 	s.handBtn.Importance = widget.HighImportance
 	s.overBtns = container.NewVBox()
-	s.handover = container.NewCenter(container.NewVBox(
+	// The hand-over is as wide as a phone allows, so its title reads on
+	// one line where it fits.
+	s.handover = container.NewCenter(kit.WithMinSize(kit.NewWrapVBox(
 		widget.NewIcon(theme.AccountIcon()), s.handTitle, s.handWhy, s.handBtn, s.overBtns,
-		widget.NewButtonWithIcon("Leave the game (it is saved)", theme.HomeIcon(), func() { s.frame.Home() })))
+		widget.NewButtonWithIcon("Leave the game (it is saved)", theme.HomeIcon(), func() { s.frame.Home() })), 360, 0))
 	s.root = container.NewStack(s.main)
 }
 
