@@ -120,6 +120,12 @@ type Change struct {
 // stored.
 type Session struct {
 	mu        sync.Mutex
+	// hist caches each seat's history lines and the state after the last
+	// line's event, so History describes only new events; histGen counts
+	// the times the log was cut (undo, take-back, reload), which makes
+	// every cache stale.
+	hist    map[Seat]*historyCache
+	histGen uint64
 	rules     Rules
 	opt       Options
 	meta      GameMeta
@@ -518,6 +524,7 @@ func (s *Session) takeBack(id string) error {
 		return err
 	}
 	s.meta, s.state, s.dice = meta, state, dice
+	s.histGen++
 	if s.lastSnap > meta.LastSeq {
 		s.lastSnap = 0
 	}
@@ -735,6 +742,7 @@ func (s *Session) reload(id string) error {
 		return fmt.Errorf("load game %s: %w", id, err)
 	}
 	s.meta, s.state, s.dice = meta, state, dice
+	s.histGen++
 	s.lastSnap = 0
 	if snap != nil {
 		s.lastSnap = snap.Seq
@@ -967,6 +975,7 @@ func (s *Session) undo(seat Seat) (Result, error) {
 		return Result{}, fmt.Errorf("game %s: undo: %w", meta.ID, err)
 	}
 	s.meta, s.state, s.dice = meta, state, dice
+	s.histGen++
 	if s.lastSnap > target {
 		s.lastSnap = 0 // the snapshots after target are gone; take a new one soon
 	}
@@ -996,35 +1005,76 @@ func (s *Session) History(seat Seat) ([]HistoryLine, error) {
 	if seat != Public && !s.hasSeat(seat) {
 		return nil, Reject("%q is not a seat of this game", seat)
 	}
-	evs, err := s.opt.Store.Events(s.meta.ID, 1, 0)
-	if err != nil {
-		return nil, fmt.Errorf("game %s: read log: %w", s.meta.ID, err)
-	}
-	return describeAll(s.rules, s.meta.Setup, evs, seat)
+	return s.historyLocked(seat)
 }
 
-// describeAll replays the log, describing each event against the state just
-// before it, so names and numbers read as they were at the time.
-func describeAll(rules Rules, setup Setup, evs []Event, seat Seat) (lines []HistoryLine, err error) {
+// historyCache is one seat's history as far as it has been described:
+// its lines, the state after the last described event and that event's
+// sequence number.
+type historyCache struct {
+	gen   uint64
+	last  uint64
+	state State
+	lines []HistoryLine
+}
+
+// historyLocked returns seat's history lines, describing only the events
+// since the last call (the whole log the first time, and after the log was
+// cut). s.mu is held.
+func (s *Session) historyLocked(seat Seat) ([]HistoryLine, error) {
+	c := s.hist[seat]
+	if c == nil || c.gen != s.histGen || c.last > s.meta.LastSeq {
+		state, err := s.rules.New(s.meta.Setup)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: history: %w", s.meta.ID, err)
+		}
+		c = &historyCache{gen: s.histGen, state: state, lines: []HistoryLine{}}
+	}
+	if c.last < s.meta.LastSeq {
+		evs, err := s.opt.Store.Events(s.meta.ID, c.last+1, 0)
+		if err != nil {
+			return nil, fmt.Errorf("game %s: read log: %w", s.meta.ID, err)
+		}
+		state, lines, err := describeFrom(s.rules, c.state, evs, seat, c.lines)
+		if err != nil {
+			// Apply may have changed the cached state half way: drop
+			// the cache, the next call starts again from the beginning.
+			delete(s.hist, seat)
+			return nil, fmt.Errorf("game %s: %w", s.meta.ID, err)
+		}
+		c = &historyCache{gen: c.gen, state: state, lines: lines, last: s.meta.LastSeq}
+		if len(evs) > 0 {
+			c.last = evs[len(evs)-1].Seq
+		}
+	}
+	if s.hist == nil {
+		s.hist = map[Seat]*historyCache{}
+	}
+	s.hist[seat] = c
+	// A copy the caller may keep or change.
+	return append([]HistoryLine(nil), c.lines...), nil
+}
+// describeFrom describes evs for seat from state (the state before the
+// first of them), appending to lines, and returns the state after them.
+// state is the caller's own: Apply may change it. The lines are numbered
+// after those already in lines.
+func describeFrom(rules Rules, state State, evs []Event, seat Seat, lines []HistoryLine) (_ State, _ []HistoryLine, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("history: rules panicked: %v", p)
 		}
 	}()
-	state, err := rules.New(setup)
-	if err != nil {
-		return nil, err
-	}
-	lines = make([]HistoryLine, 0, len(evs))
+	// lines may be a cache's: appending past its length leaves the cache
+	// as it was (its callers get copies).
 	for _, e := range evs {
 		if text, ok := rules.Describe(state, e, seat); ok {
 			lines = append(lines, HistoryLine{Seq: uint64(len(lines)) + 1, Seat: e.Seat, Type: e.Type, Text: text, At: e.At})
 		}
 		if state, err = rules.Apply(state, e); err != nil {
-			return nil, fmt.Errorf("event %d: %w", e.Seq, err)
+			return nil, nil, fmt.Errorf("history: event %d: %w", e.Seq, err)
 		}
 	}
-	return lines, nil
+	return state, lines, nil
 }
 
 // Subscribe registers fn to be called after every stored change; cancel

@@ -2,6 +2,7 @@ package console_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -310,4 +311,54 @@ func TestCheckpointMakesResumeReplayNothing(t *testing.T) {
 	if err != nil || snap == nil || snap.Seq != 5 || len(tail) != 0 {
 		t.Fatalf("after checkpoint: snap %+v, tail %d, err %v", snap, len(tail), err)
 	}
+}
+
+// TestHistoryCacheFollowsUndo: History describes only the events since
+// its last call, and an undo (which cuts the log) makes it start again, so
+// its lines are always those of the game opened afresh from the store.
+func TestHistoryCacheFollowsUndo(t *testing.T) {
+	store := console.NewMemStore()
+	s := newToy(t, store)
+	seat := s.Meta().Setup.Seats[0]
+	check := func(when string) {
+		t.Helper()
+		got, err := s.History(seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh, err := console.Open(toy{}, s.ID(), console.Options{Store: store})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := fresh.History(seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("%s: history %v, the game opened afresh has %v", when, got, want)
+		}
+		if len(got) > 0 {
+			got[0].Text = "changed by the caller" // must not reach the cache
+		}
+	}
+	check("new game")
+	for i := 1; i <= 3; i++ {
+		if _, err := s.Do(seat, console.Command{Name: "add", Args: map[string]any{"n": i}}); err != nil {
+			t.Fatal(err)
+		}
+		check(fmt.Sprintf("after add %d", i))
+	}
+	// An undo and a new command between two calls: the log is as long as
+	// before, but its last event is another.
+	if _, err := s.Undo(seat); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Do(seat, console.Command{Name: "roll", Args: map[string]any{"sides": 6}}); err != nil {
+		t.Fatal(err)
+	}
+	check("after an undo and another command")
+	if _, err := s.Undo(seat); err != nil {
+		t.Fatal(err)
+	}
+	check("after the undo")
 }

@@ -2,6 +2,7 @@ package lorscreen
 
 import (
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -67,3 +68,39 @@ func (f *benchFrame) ShowReport()                       {}
 func (f *benchFrame) ShowHistory(console.Seat)          {}
 func (f *benchFrame) Window() fyne.Window               { return f.win }
 func (f *benchFrame) Preferences() fyne.Preferences     { return f.prefs }
+
+// BenchmarkTapToScreenLongGame is a tap late in a long evening: the
+// two-player tutorial played turn after turn to 3,000 events on a hot-seat
+// tablet, each tap ending the phase (and, when the turn passes, taking the
+// tablet), with its redraw: both seats' views, the history's last line
+// (which must not cost a replay of the whole log) and the parts.
+func BenchmarkTapToScreenLongGame(b *testing.B) {
+	sess, err := console.Create(landsofruin.New(), landsofruin.LongGameSetup(), console.Options{Store: console.NewMemStore()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := landsofruin.LongGame(sess, 3000); err != nil {
+		b.Fatal(err)
+	}
+	a := test.NewTempApp(b)
+	w := a.NewWindow("lor")
+	w.Resize(fyne.NewSize(1280, 800))
+	defer w.Close()
+	f := &benchFrame{game: console.NewLocal(sess), win: w, prefs: a.Preferences()}
+	// A clock that moves on at every reading: no double-tap lock holds.
+	now := time.Unix(0, 0)
+	clock := func() time.Time { now = now.Add(time.Minute); return now }
+	s := NewScreen(f, HotSeat{All: sess.Meta().Setup.Seats}, Parts{}, clock)
+	f.screen = s
+	w.SetContent(s.Content())
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, handing := s.HandingOver(); handing {
+			s.takeTablet()
+		}
+		if err := s.act(landsofruin.CmdEndPhase, nil); err != nil {
+			b.Fatalf("tap %d: %v", i, err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/tap")
+}
