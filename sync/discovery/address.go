@@ -50,7 +50,7 @@ func ParseAddress(s string) (Address, error) {
 			return Address{}, fmt.Errorf("%w: %q has '[' without ']'; an IPv6 address is typed as [fd00::1]:%d", ErrAddress, s, DefaultPort)
 		}
 		host, rest := s[1:end], s[end+1:]
-		if _, err := netip.ParseAddr(host); err != nil || !strings.Contains(host, ":") {
+		if !isIPv6(host) {
 			return Address{}, fmt.Errorf("%w: %q in brackets is not an IPv6 address", ErrAddress, host)
 		}
 		switch {
@@ -67,7 +67,7 @@ func ParseAddress(s string) (Address, error) {
 		}
 	case strings.Count(s, ":") > 1:
 		// A bare IPv6 address; with a port it needs brackets.
-		if _, err := netip.ParseAddr(s); err != nil {
+		if !isIPv6(s) {
 			return Address{}, fmt.Errorf("%w: %q is not an IPv6 address; with a port, type it as [address]:port", ErrAddress, s)
 		}
 		return Address{Host: s, Port: DefaultPort}, nil
@@ -88,6 +88,21 @@ func ParseAddress(s string) (Address, error) {
 		}
 	}
 	return Address{Host: host, Port: port}, nil
+}
+
+// isIPv6 reports whether s is an IPv6 address, with at most a zone of
+// letters, digits, '.', '_' and '-' (an interface name or index).
+func isIPv6(s string) bool {
+	ip, err := netip.ParseAddr(s)
+	if err != nil || !ip.Is6() {
+		return false
+	}
+	for _, c := range []byte(ip.Zone()) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 func parsePort(s string) (uint16, error) {

@@ -13,7 +13,7 @@
 //   - A typed address: [ParseAddress] reads "host:port", "[v6]:port" or a
 //     bare host (with [DefaultPort]).
 //   - A join code: [JoinCode] is a short typeable code the host shows
-//     ("7Z4K-0M2A-…", 20 characters) that carries the host's IPv4 address,
+//     ("60N0-0H9D-ZWHW-E079-TY50": 20 characters) that carries the host's IPv4 address,
 //     its port and a [Fingerprint] of its TLS key, which the client checks
 //     when it connects ([Fingerprint.VerifyPeerCertificate]).
 //

@@ -44,7 +44,7 @@ func FingerprintOf(cert *x509.Certificate) Fingerprint {
 func (f Fingerprint) IsZero() bool { return f == Fingerprint{} }
 
 // String returns f as 8 Crockford base-32 characters in two groups, as a
-// person would compare it: "7Z4K-0M2A".
+// person would compare it: "HWE0-79TY".
 func (f Fingerprint) String() string {
 	return format(toSymbols(f[:], FingerprintSize*8))
 }

@@ -7,7 +7,8 @@ import (
 )
 
 // A join code is 20 Crockford base-32 characters (100 bits), shown in five
-// groups of four, e.g. "60MA-04PK-MRC8-3M6H-N2ZW":
+// groups of four, e.g. "60N0-0H9D-ZWHW-E079-TY50"
+// (192.168.1.20, port 47100, fingerprint HWE0-79TY):
 //
 //	bits  0..1   format version (0)
 //	bits  2..33  the host's IPv4 address
@@ -93,7 +94,7 @@ func DecodeJoinCode(s string) (JoinCode, error) {
 	r := bits{b: fromSymbols(syms)}
 	check := bits{b: r.b, n: dataBits}
 	if crc10(r.b, dataBits) != uint16(check.get(10)) {
-		return JoinCode{}, fmt.Errorf("join code: %w: the code does not check out; look again at the code the host shows", ErrCodeCheck)
+		return JoinCode{}, fmt.Errorf("join code: %w; look again at the code the host shows", ErrCodeCheck)
 	}
 	if v := r.get(2); v != joinCodeVersion {
 		return JoinCode{}, fmt.Errorf("join code: %w (format %d); update the app", ErrCodeVersion, v)

@@ -96,5 +96,3 @@ func loopbackOnly(t *testing.T) net.Interface {
 	}
 	return *lo
 }
-
-
