@@ -14,15 +14,15 @@ import (
 type Entry struct {
 	// Instance is the announcement's DNS-SD instance name, unique on the
 	// network: the key of the entry.
-	Instance string
+	Instance string `json:"instance"`
 	// Game is the announced game, read from the TXT record.
-	Game Game
+	Game Game `json:"game"`
 	// Addrs are the host's addresses: IPv4 first, then IPv6 (link-local
 	// IPv6 addresses are left out, since they cannot be dialled without a
 	// zone).
-	Addrs []netip.Addr
+	Addrs []netip.Addr `json:"addrs"`
 	// Port is the host's TCP port.
-	Port uint16
+	Port uint16 `json:"port"`
 }
 
 // Targets returns the addresses to dial, in the order to try them.
@@ -220,3 +220,11 @@ func cleanAddrs(in []netip.Addr) []netip.Addr {
 	}
 	return append(v4, v6...)
 }
+
+// Both implementations are Advertisers and Browsers.
+var (
+	_ Advertiser = (*MDNS)(nil)
+	_ Browser    = (*MDNS)(nil)
+	_ Advertiser = (*Memory)(nil)
+	_ Browser    = (*Memory)(nil)
+)

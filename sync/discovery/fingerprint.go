@@ -58,6 +58,29 @@ func (f Fingerprint) compact() string {
 	return string(syms)
 }
 
+// MarshalText writes f as String does, and the zero Fingerprint as "", so
+// that a fingerprint is a string in JSON (`ccctl browse`, saved joins).
+func (f Fingerprint) MarshalText() ([]byte, error) {
+	if f.IsZero() {
+		return []byte{}, nil
+	}
+	return []byte(f.String()), nil
+}
+
+// UnmarshalText reads what MarshalText writes ("" is the zero value).
+func (f *Fingerprint) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*f = Fingerprint{}
+		return nil
+	}
+	v, err := ParseFingerprint(string(b))
+	if err != nil {
+		return err
+	}
+	*f = v
+	return nil
+}
+
 // ParseFingerprint reads a fingerprint as String writes it; case, '-' and
 // spaces do not matter, and O, I and L are read as 0, 1 and 1.
 func ParseFingerprint(s string) (Fingerprint, error) {

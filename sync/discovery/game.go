@@ -61,23 +61,23 @@ type Game struct {
 	// Proto is the wire protocol version the host speaks (1 to 65535). The
 	// browser lists games of every version; the screen tells the player
 	// when a game needs another version of the app.
-	Proto int
+	Proto int `json:"proto"`
 	// System is the game system's id, e.g. "landsofruin".
-	System string
+	System string `json:"system"`
 	// Title is the game's title (cut to MaxNameLen bytes).
-	Title string
+	Title string `json:"title"`
 	// Host is the host's display name: the player or the device (cut to
 	// MaxNameLen bytes).
-	Host string
+	Host string `json:"host"`
 	// Seats is the game's number of player seats (1 to MaxSeats).
-	Seats int
+	Seats int `json:"seats"`
 	// Open is the number of seats nobody has taken yet (0 to Seats).
-	Open int
+	Open int `json:"open"`
 	// ID is the game's id (console.GameInfo.ID).
-	ID string
+	ID string `json:"id"`
 	// Fingerprint is the host's TLS key fingerprint; the zero value means
 	// none is announced.
-	Fingerprint Fingerprint
+	Fingerprint Fingerprint `json:"fingerprint,omitzero"`
 }
 
 // Validate reports whether g can be announced as it is (Title and Host

@@ -2,9 +2,11 @@ package discovery
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/netip"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -120,6 +122,30 @@ func TestMemoryAdvertiseErrors(t *testing.T) {
 	ch, _ := m.Browse(ctx)
 	if l := <-ch; len(l) != 1 || l[0].Addrs[0] != netip.MustParseAddr("10.1.2.3") {
 		t.Errorf("list = %+v, want the game on 10.1.2.3", l)
+	}
+}
+
+func TestEntryJSON(t *testing.T) {
+	e := Entry{Instance: "cc-g1-abcdef", Game: withFP(sampleGame, Fingerprint{0x8f, 0x1c, 0x03, 0xa7, 0x5e}), Addrs: []netip.Addr{netip.MustParseAddr("192.168.1.20"), netip.MustParseAddr("fd00::1")}, Port: 47100}
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"instance":"cc-g1-abcdef","game":{"proto":1,"system":"landsofruin","title":"Siege of Karak","host":"Alice's tablet","seats":2,"open":1,"id":"g0123456789ab","fingerprint":"HWE0-79TY"},"addrs":["192.168.1.20","fd00::1"],"port":47100}`
+	if string(b) != want {
+		t.Errorf("JSON = %s\nwant   %s", b, want)
+	}
+	var back Entry
+	if err := json.Unmarshal(b, &back); err != nil || !back.equal(e) {
+		t.Errorf("round trip = %+v, %v", back, err)
+	}
+	b, _ = json.Marshal(sampleGame)
+	if strings.Contains(string(b), "fingerprint") {
+		t.Errorf("zero fingerprint in JSON: %s", b)
+	}
+	var g Game
+	if err := json.Unmarshal([]byte(`{"fingerprint":"UUUU"}`), &g); err == nil {
+		t.Error("bad fingerprint accepted")
 	}
 }
 
