@@ -19,6 +19,24 @@
 //
 // [ParseTarget] takes whatever a player typed (an address or a join code).
 //
+// A host announces its game and shows a join code:
+//
+//	adv, err := (&discovery.MDNS{}).Advertise(game, port) // game.Fingerprint = discovery.FingerprintOf(cert)
+//	defer adv.Stop()
+//	adv.Update(gameWithFewerOpenSeats)
+//	addrs, _ := discovery.InterfaceAddrs(nil) // first IPv4 one for the code
+//	code, err := discovery.JoinCode{Addr: netip.AddrPortFrom(addrs[0], port), Fingerprint: fp}.Encode()
+//
+// A client lists games, or reads what the player typed, and pins the key:
+//
+//	lists, err := (&discovery.MDNS{}).Browse(ctx) // a []Entry at once, then after each change
+//	target, err := discovery.ParseTarget(typed)   // address or join code
+//	cfg := &tls.Config{InsecureSkipVerify: true, VerifyPeerCertificate: target.Fingerprint.VerifyPeerCertificate}
+//
+// Tests use [NewMemory] in place of MDNS. The real-mDNS test runs itself
+// again inside a fresh network namespace (only loopback), so it sends
+// nothing outside the machine; it skips where namespaces are unavailable.
+//
 // The package only finds hosts; the connection, the handshake and the PIN
 // belong to sync/wire and the host and client packages.
 package discovery

@@ -35,7 +35,7 @@ const (
 // re-registered on Update rather than changed in place (the library's
 // SetText is not safe to call while it answers queries).
 type MDNS struct {
-	// Interfaces to announce and browse on; nil means every interface
+	// Interfaces to announce and browse on; none means every interface
 	// that is up and multicast-capable.
 	Interfaces []net.Interface
 	// Addrs are the addresses adverts announce; nil means the addresses
@@ -67,7 +67,7 @@ func (m *MDNS) expiry() time.Duration {
 }
 
 func (m *MDNS) interfaces() ([]net.Interface, error) {
-	if m.Interfaces != nil {
+	if len(m.Interfaces) > 0 {
 		return m.Interfaces, nil
 	}
 	return MulticastInterfaces()
@@ -93,12 +93,12 @@ func MulticastInterfaces() ([]net.Interface, error) {
 	return out, nil
 }
 
-// InterfaceAddrs returns the addresses of ifaces (nil: MulticastInterfaces)
+// InterfaceAddrs returns the addresses of ifaces (none: MulticastInterfaces)
 // that another device on the network could dial: IPv4 first, then IPv6
 // that is not link-local; loopback addresses only for loopback
 // interfaces. A host picks the first IPv4 one for its join code.
 func InterfaceAddrs(ifaces []net.Interface) ([]netip.Addr, error) {
-	if ifaces == nil {
+	if len(ifaces) == 0 {
 		var err error
 		if ifaces, err = MulticastInterfaces(); err != nil {
 			return nil, err
