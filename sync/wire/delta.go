@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"math"
 	"math/bits"
 )
 
@@ -12,26 +13,31 @@ import (
 // another (the base, the view sent before it). It is a copy/insert script
 // in the manner of VCDIFF (RFC 3284), much simplified:
 //
-//	delta  = version header op*
+//	delta   = version header op*
 //	version = 0x01
-//	header = uvarint(len(base)) crc(base) uvarint(len(target)) crc(target)
-//	op     = uvarint(n<<1 | 0) byte{n}          add n literal bytes
-//	       | uvarint(n<<1 | 1) varint(d)        copy n bytes of the base from
-//	                                            offset end+d, where end is the
-//	                                            base offset just after the
-//	                                            previous copy (0 at first)
+//	header  = uvarint(len(base)) crc(base) uvarint(len(target)) crc(target)
+//	op      = uvarint(n<<1 | 0) byte{n}     add n literal bytes
+//	        | uvarint(n<<1 | 1) varint(d)   copy n bytes from address end+d
 //
 // uvarint and varint are encoding/binary's (varint zig-zag signed), crc is
-// CRC-32C (Castagnoli) as 4 big-endian bytes, and n >= 1. The ops produce
-// exactly len(target) bytes. Patch checks the base's length and checksum
-// before anything else (a client holding another base than the host meant
-// finds out at once and asks for a full view with Catchup), and the
-// result's checksum after.
+// CRC-32C (Castagnoli) as 4 big-endian bytes, and n >= 1. Addresses run
+// over the base followed by the target as far as it is made (VCDIFF's
+// source and target windows): address a < len(base) is base[a], address
+// len(base)+k is target[k]. end is the address just after the previous copy
+// (0 at first). A copy lies wholly within the base, or starts in the part
+// of the target already made; it may then run on into the bytes it makes
+// itself (as in LZ77: a repeated pattern). The ops produce exactly
+// len(target) bytes. Patch checks the base's length and checksum before
+// anything else (a client holding another base than the host meant finds
+// out at once and asks for a full view with Catchup), and the result's
+// checksum after.
 //
-// Diff finds the copies with an index of the base's 8-byte strings every 4
-// bytes (the first place of each and the start of its last run), extended forwards and
-// backwards, and tries first where the last copy left off (a change that keeps the length, a number that went from 3
-// to 4, then continues the same base). It is linear in the sizes.
+// Diff finds the copies with an index of 8-byte strings every 4 bytes of
+// the base and of the target made so far (for each string, the first place
+// and the start of its last run), extended forwards and backwards, and
+// tries first where the last copy left off (a change that keeps the
+// length, a number that went from 3 to 4, then continues the same base).
+// It is linear in the sizes.
 
 // deltaVersion is the first byte of every delta.
 const deltaVersion = 1
@@ -66,55 +72,72 @@ func Diff(base, target []byte) []byte {
 	out = binary.BigEndian.AppendUint32(out, Checksum(base))
 	out = binary.AppendUvarint(out, uint64(len(target)))
 	out = binary.BigEndian.AppendUint32(out, Checksum(target))
+	nb, total := len(base), len(base)+len(target)
+	if len(target) < anchor || total >= math.MaxInt32 {
+		return appendAdd(out, target)
+	}
 
-	// table holds two base offsets + 1 (0: none) per hash of 8 bytes: the
+	// table holds two addresses + 1 (0: none) per hash of 8 bytes: the
 	// first seen and the start of the last run seen, so a run matches from
 	// its start and a collision does not hide a later string.
-	var table []int32
-	var shift uint
-	if len(base) >= anchor {
-		size := 1 << bits.Len(uint(len(base)/stride))
-		table = make([]int32, 2*size)
-		shift = uint(64 - bits.TrailingZeros(uint(size)))
-		prev := uint64(len(table)) // the previous position's slot
-		for p := 0; p+anchor <= len(base); p += stride {
-			h := 2 * hash8(base[p:], shift)
-			switch {
-			case table[h] == 0:
-				table[h] = int32(p + 1)
-			case h != prev: // not the same run going on
-				table[h+1] = int32(p + 1)
-			}
-			prev = h
+	size := 1 << bits.Len(uint(total/stride))
+	table := make([]int32, 2*size)
+	shift := uint(64 - bits.TrailingZeros(uint(size)))
+	prev := uint64(len(table)) // the previous position's slot
+	put := func(addr int, b []byte) {
+		h := 2 * hash8(b, shift)
+		switch {
+		case table[h] == 0:
+			table[h] = int32(addr + 1)
+		case h != prev: // not the same run going on
+			table[h+1] = int32(addr + 1)
 		}
+		prev = h
+	}
+	for p := 0; p+anchor <= nb; p += stride {
+		put(p, base[p:])
 	}
 
 	lit := 0     // start of the target bytes not yet emitted
-	copyEnd := 0 // base offset after the last copy
+	copyEnd := 0 // address after the last copy
 	tEnd := 0    // target offset after the last copy
+	indexed := 0 // the next target offset to index
 	i := 0
-	for table != nil && i+anchor <= len(target) {
+	for i+anchor <= len(target) {
+		for ; indexed < i && indexed+anchor <= len(target); indexed += stride {
+			put(nb+indexed, target[indexed:])
+		}
 		best, bestBack, bestLen := -1, 0, 0
-		try := func(q int) {
-			if q < 0 || q+anchor > len(base) {
+		try := func(a int) {
+			var from []byte // the bytes at a and on, in the base or the target made
+			var k int       // a's offset in from
+			switch {
+			case a < 0:
+				return
+			case a < nb:
+				from, k = base, a
+			case a-nb < i:
+				from, k = target, a-nb
+			default:
 				return
 			}
-			n := matchLen(base[q:], target[i:])
+			n := matchLen(from[k:], target[i:])
 			if n < anchor {
 				return
 			}
 			back := 0
-			for i-back > lit && q-back > 0 && target[i-back-1] == base[q-back-1] {
+			for i-back > lit && k-back > 0 && target[i-back-1] == from[k-back-1] {
 				back++
 			}
 			if n+back > bestLen {
-				best, bestBack, bestLen = q, back, n+back
+				best, bestBack, bestLen = a, back, n+back
 			}
 		}
-		try(copyEnd + (i - tEnd))
+		predicted := copyEnd + (i - tEnd)
+		try(predicted)
 		h := 2 * hash8(target[i:], shift)
 		for _, p := range table[h : h+2] {
-			if p != 0 && int(p-1) != copyEnd+(i-tEnd) {
+			if p != 0 && int(p-1) != predicted {
 				try(int(p - 1))
 			}
 		}
@@ -124,10 +147,10 @@ func Diff(base, target []byte) []byte {
 		}
 		start := i - bestBack
 		out = appendAdd(out, target[lit:start])
-		q := best - bestBack
+		a := best - bestBack
 		out = binary.AppendUvarint(out, uint64(bestLen)<<1|1)
-		out = binary.AppendVarint(out, int64(q-copyEnd))
-		copyEnd = q + bestLen
+		out = binary.AppendVarint(out, int64(a-copyEnd))
+		copyEnd = a + bestLen
 		i = start + bestLen
 		tEnd, lit = i, i
 	}
@@ -226,11 +249,24 @@ func Patch(base, delta []byte, max int) ([]byte, error) {
 			return bad("truncated copy offset")
 		}
 		d = d[n:]
-		from := int64(copyEnd) + off
-		if from < 0 || from > int64(len(base)) || size > uint64(int64(len(base))-from) {
-			return bad("a copy of %d bytes from offset %d of a %d-byte base", size, from, len(base))
+		from, nb := int64(copyEnd)+off, int64(len(base))
+		switch {
+		case from < 0 || (from < nb && size > uint64(nb-from)):
+			return bad("a copy of %d bytes from address %d of a %d-byte base", size, from, nb)
+		case from < nb:
+			out = append(out, base[from:from+int64(size)]...)
+		case from-nb >= int64(len(out)):
+			return bad("a copy from target offset %d where %d bytes are made", from-nb, len(out))
+		default:
+			k := int(from - nb)
+			if k+int(size) <= len(out) {
+				out = append(out, out[k:k+int(size)]...)
+				break
+			}
+			for j := range int(size) { // running on into the bytes it makes
+				out = append(out, out[k+j])
+			}
 		}
-		out = append(out, base[from:from+int64(size)]...)
 		copyEnd = int(from) + int(size)
 	}
 	if uint64(len(out)) != targetLen {

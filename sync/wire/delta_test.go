@@ -102,6 +102,16 @@ func TestDeltaFormat(t *testing.T) {
 	if got, err := Patch(base, d, 0); err != nil || !bytes.Equal(got, target) {
 		t.Fatalf("relative copies: %q %v", got, err)
 	}
+	// Addresses past the base are the target made so far; a copy may run
+	// on into the bytes it makes: "ab" then 10 bytes from target offset 0.
+	base, target = []byte("ab"), []byte("abababababab")
+	d = append(header(base, len(target), Checksum(target)), 2<<1|1, 0, 10<<1|1, 0)
+	if got, err := Patch(base, d, 0); err != nil || !bytes.Equal(got, target) {
+		t.Fatalf("a copy of the target: %q %v", got, err)
+	}
+	if got := Diff([]byte("0123456789"), []byte("xyzxyzxyzxyzxyzxyz")); len(got) > 20 {
+		t.Errorf("a repeated pattern is not copied from the target: %d bytes", len(got))
+	}
 }
 
 // header returns a delta header for base and a target of n bytes with the
@@ -136,8 +146,9 @@ func TestPatchRefuses(t *testing.T) {
 		{"a damaged literal", base, flipped, 0, ErrBadDelta, "checksum"},
 		{"over the limit", base, good, 999, ErrBadDelta, "the result would be 1000 bytes, above the limit of 999"},
 		{"a huge claim", base, append(header(base, 1<<40, 0), 2, 'x'), 0, ErrBadDelta, "above the limit"},
-		{"a copy past the base", base, append(header(base, 20, 0), 20<<1|1, 0xd0, 0x0f), 0, ErrBadDelta, "a copy of 20 bytes from offset 1000"},
-		{"a copy before the base", base, append(header(base, 20, 0), 20<<1|1, 1), 0, ErrBadDelta, "from offset -1"},
+		{"a copy past the base", base, append(header(base, 20, 0), 20<<1|1, 0xce, 0x0f), 0, ErrBadDelta, "a copy of 20 bytes from address 999 of a 1000-byte base"},
+		{"a copy of the target not made", base, append(header(base, 20, 0), 20<<1|1, 0xd0, 0x0f), 0, ErrBadDelta, "a copy from target offset 0 where 0 bytes are made"},
+		{"a copy before the base", base, append(header(base, 20, 0), 20<<1|1, 1), 0, ErrBadDelta, "from address -1"},
 		{"an add past the delta", base, append(header(base, 20, 0), 20<<1, 'x'), 0, ErrBadDelta, "an add of 20 bytes with 1 left"},
 		{"an op past the target", base, append(header(base, 2, 0), 3<<1, 'x', 'y', 'z'), 0, ErrBadDelta, "an op of 3 bytes where 2 remain"},
 		{"an empty op", base, append(header(base, 2, 0), 0), 0, ErrBadDelta, "an op of 0 bytes"},
@@ -211,7 +222,7 @@ func TestDeltaRandom(t *testing.T) {
 // different seats.
 func TestDeltaTutorialViews(t *testing.T) {
 	views := tutorial(t)
-	var fulls, deltas []int
+	var fulls, deltas, frames []int
 	var ratio float64
 	smaller, n := 0, 0
 	for _, seat := range tutorialSeats {
@@ -237,12 +248,15 @@ func TestDeltaTutorialViews(t *testing.T) {
 			if got, err := v.Unpack(vs[i-1], 0); err != nil || !bytes.Equal(got, vs[i]) {
 				t.Fatalf("%s step %d: Unpack: %v", seat, i, err)
 			}
+			v.Seq, v.Change, v.Status = uint64(i), console.ChangeCommand, console.Status{Summary: "Round 2 of 6, Action phase"}
+			frames = append(frames, HeaderSize+len(mustEncode(t, v)))
 		}
 	}
 	slices.Sort(fulls)
 	slices.Sort(deltas)
-	t.Logf("tutorial, %d consecutive views of alice, bob and the spectator: full median %d bytes, delta median %d bytes; mean delta/full %.3f; %d of %d smaller",
-		n, fulls[len(fulls)/2], deltas[len(deltas)/2], ratio/float64(n), smaller, n)
+	slices.Sort(frames)
+	t.Logf("tutorial, %d consecutive views of alice, bob and the spectator: full median %d bytes, delta median %d bytes (p90 %d, max %d); mean delta/full %.3f; %d of %d smaller; a View frame (prefix, envelope, seq, status, delta) median %d bytes",
+		n, fulls[len(fulls)/2], deltas[len(deltas)/2], deltas[len(deltas)*9/10], deltas[len(deltas)-1], ratio/float64(n), smaller, n, frames[len(frames)/2])
 	if smaller*4 < n*3 {
 		t.Errorf("only %d of %d deltas are smaller than the view", smaller, n)
 	}
@@ -293,8 +307,9 @@ func TestViewPackUnpack(t *testing.T) {
 	if _, err := v.Unpack(pattern(3999), 0); !errors.Is(err, ErrBadBase) || !strings.Contains(err.Error(), "view of alice at 9") {
 		t.Fatalf("Unpack against another base: %v", err)
 	}
-	v.Pack(base, bytes.Repeat([]byte("q"), 50)) // nothing in common: whole
-	if v.Delta != nil || len(v.Full) != 50 {
+	fresh := []byte("a short view with nothing in common with the last")
+	v.Pack(base, fresh) // a delta would be longer: whole
+	if v.Delta != nil || !bytes.Equal(v.Full, fresh) {
 		t.Fatal("a delta no shorter than the view was sent")
 	}
 	if _, err := (View{Seat: "bob"}).Unpack(nil, 0); err == nil {

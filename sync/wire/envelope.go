@@ -144,11 +144,19 @@ func decodeBody(k Kind, body []byte) (Message, error) {
 	return nil, &UnknownKindError{Kind: k}
 }
 
-// decodeAs decodes body, which must be a map, into a T.
-func decodeAs[T Message](body []byte) (Message, error) {
+// decodeAs decodes body, which must be a map, into a T. The msgpack
+// library panics on some ill-typed input (a nil where a time.Time is
+// expected calls reflect.Value.IsNil on a struct; found by FuzzDecode): a
+// panic is a malformed message.
+func decodeAs[T Message](body []byte) (_ Message, err error) {
 	if len(body) == 0 || !isMap(body[0]) {
 		return nil, errors.New("the body is not a map")
 	}
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the msgpack decoder failed: %v", p)
+		}
+	}()
 	var m T
 	if err := msgpack.Unmarshal(body, &m); err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package wire
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -150,6 +151,20 @@ func TestEnvelopeLayout(t *testing.T) {
 	}
 }
 
+// Hello's bytes are frozen for every protocol version: a peer of any
+// version must read them.
+func TestHelloFrozen(t *testing.T) {
+	h := Hello{Magic: Magic, Protocol: 1, MinProtocol: 1, App: "0.1.0", Role: RoleClient}
+	want := "9201" + "85" + "a56d61676963" + "a543434e534c" + // magic: "CCNSL"
+		"a870726f746f636f6c" + "01" + // protocol: 1
+		"ac6d696e5f70726f746f636f6c" + "01" + // min_protocol: 1
+		"a3617070" + "a5302e312e30" + // app: "0.1.0"
+		"a4726f6c65" + "a6636c69656e74" // role: "client"
+	if got := fmt.Sprintf("%x", mustEncode(t, h)); got != want {
+		t.Fatalf("hello is\n%s\nwant\n%s", got, want)
+	}
+}
+
 func TestEncodeRefuses(t *testing.T) {
 	cases := []struct {
 		name string
@@ -205,6 +220,8 @@ var badEnvelopes = []struct {
 	{"a lying bin length", []byte{0x92, 8, 0x81, 0xa4, 'f', 'u', 'l', 'l', 0xc6, 0xff, 0xff, 0xff, 0xff}, ErrMalformed, "declares"},
 	{"an invalid view", []byte{0x92, 8, 0x81, 0xa4, 's', 'e', 'a', 't', 0xa1, 'a'}, ErrMalformed, "neither a full view nor a delta"},
 	{"empty", nil, ErrMalformed, "not a msgpack value"},
+	// A nil time makes the msgpack library panic (found by FuzzDecode).
+	{"a nil time", []byte("\x92\x04\x82\xa4seat\xa1a\xa4game\x81\xa7created\xc0"), ErrMalformed, "the msgpack decoder failed"},
 }
 
 func TestDecodeRefuses(t *testing.T) {
