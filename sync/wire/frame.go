@@ -112,8 +112,10 @@ func (r *Reader) ReadFrame() ([]byte, error) {
 	return body, nil
 }
 
-// Read reads one frame and decodes its message (see Decode). An
-// *UnknownKindError leaves the stream usable: the frame was read whole.
+// Read reads one frame and decodes its message (see Decode). A decode error
+// (ErrMalformed, ErrUnknownKind) leaves the stream usable: the frame was
+// read whole; a frame error (ErrEmptyFrame, ErrFrameTooLarge, a truncated
+// frame) does not.
 func (r *Reader) Read() (Message, error) {
 	body, err := r.ReadFrame()
 	if err != nil {
