@@ -92,10 +92,18 @@ func canonical(d *msgpack.Decoder, w *bytes.Buffer, depth int) error {
 // Decode parses one msgpack value produced by Encode into v. It first checks
 // the bytes with CheckMsgpack, so damaged or hostile input is refused with an
 // error instead of a huge allocation.
-func Decode(b []byte, v any) error {
+func Decode(b []byte, v any) (err error) {
 	if err := CheckMsgpack(b); err != nil {
 		return fmt.Errorf("decode %T: %w", v, err)
 	}
+	// The msgpack library panics on some well-formed but ill-typed input
+	// (a nil where a time.Time is expected, found by sync/wire's fuzzing):
+	// bad input is an error, never a panic.
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("decode %T: the msgpack decoder failed: %v", v, p)
+		}
+	}()
 	if err := msgpack.Unmarshal(b, v); err != nil {
 		return fmt.Errorf("decode %T: %w", v, err)
 	}

@@ -2,7 +2,9 @@ package console
 
 import (
 	"bytes"
+	"strings"
 	"testing"
+	"time"
 )
 
 func TestEncodeIsCanonical(t *testing.T) {
@@ -68,4 +70,17 @@ func FuzzCanonical(f *testing.F) {
 			t.Fatalf("encoding is not stable: %v", err)
 		}
 	})
+}
+
+// TestDecodeNilTimeIsAnError: a nil where a time.Time is expected made the
+// msgpack library panic (found by sync/wire's fuzzing); Decode says what
+// was wrong instead.
+func TestDecodeNilTimeIsAnError(t *testing.T) {
+	var v struct {
+		Created time.Time `msgpack:"created"`
+	}
+	err := Decode([]byte("\x81\xa7created\xc0"), &v)
+	if err == nil || !strings.Contains(err.Error(), "decode") {
+		t.Errorf("Decode of a nil time: %v, want an error that says it was the decoding", err)
+	}
 }

@@ -119,13 +119,13 @@ type Change struct {
 // are serialised, and subscribers are told of every change after it is
 // stored.
 type Session struct {
-	mu        sync.Mutex
+	mu sync.Mutex
 	// hist caches each seat's history lines and the state after the last
 	// line's event, so History describes only new events; histGen counts
 	// the times the log was cut (undo, take-back, reload), which makes
 	// every cache stale.
-	hist    map[Seat]*historyCache
-	histGen uint64
+	hist      map[Seat]*historyCache
+	histGen   uint64
 	rules     Rules
 	opt       Options
 	meta      GameMeta
@@ -1054,6 +1054,7 @@ func (s *Session) historyLocked(seat Seat) ([]HistoryLine, error) {
 	// A copy the caller may keep or change.
 	return append([]HistoryLine(nil), c.lines...), nil
 }
+
 // describeFrom describes evs for seat from state (the state before the
 // first of them), appending to lines, and returns the state after them.
 // state is the caller's own: Apply may change it. The lines are numbered
