@@ -54,6 +54,7 @@ func init() {
 		{"bench", "bench [--quick] [--dir DIR]", (*cli).bench},
 		{"sim", simUsage, (*cli).sim},
 		{"roster", rosterUsage, (*cli).roster},
+		{"browse", browseUsage, (*cli).browse},
 		{"help", "help", (*cli).help},
 	}
 }
