@@ -73,8 +73,12 @@ func pemOf(typ string, der []byte, headers map[string]string) string {
 	return string(pem.EncodeToMemory(&pem.Block{Type: typ, Bytes: der, Headers: headers}))
 }
 
-func TestDecodeIdentityErrors(t *testing.T) {
-	a, b := newID(t, "a"), newID(t, "b")
+// decodeCase is a DecodeIdentity input and the error it gives ("" none).
+type decodeCase struct{ name, in, want string }
+
+// decodeCases returns DecodeIdentity's table, built around identity a.
+func decodeCases(t testing.TB, a *Identity) []decodeCase {
+	b := newID(t, "b")
 	certA := pemOf(pemCert, a.cert.Certificate[0], nil)
 	keyDER := func(id *Identity) []byte {
 		der, err := x509.MarshalPKCS8PrivateKey(id.key)
@@ -88,9 +92,7 @@ func TestDecodeIdentityErrors(t *testing.T) {
 	edDER, _ := x509.MarshalPKCS8PrivateKey(edKey)
 	p384, _ := ecdsa.GenerateKey(elliptic.P384(), rand.Reader)
 	p384DER, _ := x509.MarshalPKCS8PrivateKey(p384)
-	tests := []struct {
-		name, in, want string
-	}{
+	return []decodeCase{
 		{"ok reversed", keyA + certA, ""},
 		{"ok with text around", "saved game key\n" + certA + "\n" + keyA + "end\n", ""},
 		{"empty", "", "want a CERTIFICATE and a PRIVATE KEY"},
@@ -108,7 +110,11 @@ func TestDecodeIdentityErrors(t *testing.T) {
 		{"P-384 key", certA + pemOf(pemKey, p384DER, nil), "want ECDSA P-256"},
 		{"too big", certA + keyA + strings.Repeat(" ", MaxIdentitySize), "more than the"},
 	}
-	for _, tt := range tests {
+}
+
+func TestDecodeIdentityErrors(t *testing.T) {
+	a := newID(t, "a")
+	for _, tt := range decodeCases(t, a) {
 		t.Run(tt.name, func(t *testing.T) {
 			id, err := DecodeIdentity([]byte(tt.in))
 			switch {
@@ -131,7 +137,9 @@ func FuzzDecodeIdentity(f *testing.F) {
 	id := newID(f, "fuzz")
 	enc := encode(f, id)
 	f.Add(enc)
-	f.Add([]byte{})
+	for _, c := range decodeCases(f, id) {
+		f.Add([]byte(c.in))
+	}
 	f.Add(enc[:len(enc)/2])
 	f.Add([]byte("-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
