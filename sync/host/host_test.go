@@ -680,3 +680,114 @@ func TestHandshakeTimeout(t *testing.T) {
 	c.send(wire.Heartbeat{N: 1})
 	c.next(wire.KindAck)
 }
+
+// TestRoughLinks: over fragmented, jittery links the views still arrive
+// whole and in order, and a seat that stops reading neither blocks the game
+// nor the other seat; its connection is dropped once it has been silent for
+// the idle timeout.
+func TestRoughLinks(t *testing.T) {
+	linktest.NoLeaks(t)
+	f := newFixture(t, Config{IdleTimeout: 500 * time.Millisecond})
+	f.nw.OnLink(func(l *linktest.Link) {
+		l.Fragment(7)
+		l.Jitter(time.Millisecond)
+	})
+	ana, _ := f.joinAs("seatA", "ana")
+	ben, _ := f.joinAs("seatB", "ben")
+	f.nw.OnLink(nil)
+	cmds := []struct{ name, k, v string }{
+		{landsofruin.CmdChooseSide, "side", "south"},
+		{landsofruin.CmdChooseTeam, "team", "dorians-detachment"},
+	}
+	for i, c := range cmds {
+		ana.send(wire.Command{ID: fmt.Sprint("r", i), Name: c.name, Args: map[string]any{c.k: c.v}})
+		if res := ana.next(wire.KindResult).(wire.Result); !res.Accepted() {
+			t.Fatalf("%s: %+v", c.name, res.Refusal)
+		}
+	}
+	f.waitView(ana, "ana")
+	f.waitView(ben, "ben")
+
+	// ben's tablet stops reading, ana keeps playing and keeps her
+	// heartbeats going.
+	for _, l := range f.nw.Links("seatB") {
+		l.ToClient().Stall()
+	}
+	start := time.Now()
+	ana.send(wire.Command{ID: "r9", Name: landsofruin.CmdReady})
+	if res := ana.next(wire.KindResult).(wire.Result); !res.Accepted() {
+		t.Fatalf("ready: %+v", res.Refusal)
+	}
+	for i := range 8 {
+		ana.send(wire.Heartbeat{N: uint64(i)})
+		ana.next(wire.KindAck)
+		time.Sleep(100 * time.Millisecond)
+	}
+	f.waitView(ana, "ana")
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("ana waited %s", d)
+	}
+	deadline := time.Now().Add(wait)
+	for f.host.Seats()[1].Connected {
+		if time.Now().After(deadline) {
+			t.Fatal("ben's silent connection was never dropped")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !f.host.Seats()[0].Connected {
+		t.Fatal("ana was dropped too")
+	}
+}
+
+// TestProtocolErrors: a frame the host cannot decode is skipped; a message
+// out of place ends the connection with Bye "protocol".
+func TestProtocolErrors(t *testing.T) {
+	linktest.NoLeaks(t)
+	f := newFixture(t, Config{})
+	c, _ := f.joinAs("seatA", "ana")
+	if err := c.w.WriteFrame([]byte{0xc1, 0x00}); err != nil { // not msgpack
+		t.Fatal(err)
+	}
+	c.send(wire.Heartbeat{N: 3})
+	if a := c.next(wire.KindAck).(wire.Ack); a.N != 3 {
+		t.Fatalf("ack %d", a.N)
+	}
+	c.send(wire.Lobby{})
+	if b := c.next(wire.KindBye).(wire.Bye); b.Code != wire.ByeProtocol {
+		t.Fatalf("bye %+v", b)
+	}
+}
+
+// TestPINTakesAnAwaySeat: a seat whose device is away may be joined with
+// the PIN from another device; it gets a new token and the old one no
+// longer reclaims the seat.
+func TestPINTakesAnAwaySeat(t *testing.T) {
+	linktest.NoLeaks(t)
+	f := newFixture(t, Config{})
+	old, j1 := f.joinAs("seatA", "ana")
+	old.send(wire.Bye{Code: wire.ByeLeaving, Message: "bye"})
+	if _, ok := <-old.in; ok {
+		for range old.in {
+		}
+	}
+	deadline := time.Now().Add(wait)
+	for f.host.Seats()[0].Connected {
+		if time.Now().After(deadline) {
+			t.Fatal("the seat stayed connected after Bye")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	_, j2 := f.joinAs("seatC", "ana")
+	if j2.Token == "" || j2.Token == j1.Token {
+		t.Fatalf("tokens %q then %q", j1.Token, j2.Token)
+	}
+	c, err := f.dial("seatA", wire.Hello{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.join(wire.Join{Seat: "ana", Token: j1.Token})
+	var ref wire.Refuse
+	if !errors.As(err, &ref) || ref.Code != wire.RefuseWrongPIN {
+		t.Fatalf("old token: %v", err)
+	}
+}
