@@ -120,10 +120,14 @@ type seat struct {
 }
 
 // New returns a Host for cfg. It panics when Game or Identity is missing
-// (a programming error).
+// or PIN is not 4 digits (a programming error: an empty PIN would let
+// anyone in).
 func New(cfg Config) *Host {
 	if cfg.Game == nil || cfg.Identity == nil {
 		panic("host.New: Config needs Game and Identity")
+	}
+	if p, err := secure.ParsePIN(string(cfg.PIN)); err != nil || p != cfg.PIN {
+		panic(fmt.Sprintf("host.New: Config.PIN %q is not 4 digits", cfg.PIN))
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now

@@ -267,6 +267,18 @@ func (f *fixture) waitView(c *client, seat console.Seat) {
 	}
 }
 
+// waitConnected waits until the host's seat i is connected or not.
+func (f *fixture) waitConnected(i int, connected bool) {
+	f.t.Helper()
+	deadline := time.Now().Add(wait)
+	for f.host.Seats()[i].Connected != connected {
+		if time.Now().After(deadline) {
+			f.t.Fatalf("seat %d: connected stays %v", i, !connected)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 func TestJoinSeesFullView(t *testing.T) {
 	linktest.NoLeaks(t)
 	f := newFixture(t, Config{})
@@ -513,7 +525,8 @@ func TestIdleTimeout(t *testing.T) {
 	if b := c.next(wire.KindBye).(wire.Bye); b.Code != wire.ByeTimeout {
 		t.Fatalf("bye %+v", b)
 	}
-	if got := f.host.Seats(); got[0].Connected || !got[0].Taken {
+	f.waitConnected(0, false)
+	if got := f.host.Seats(); !got[0].Taken {
 		t.Fatalf("after the timeout: %+v", got)
 	}
 }
@@ -727,13 +740,7 @@ func TestRoughLinks(t *testing.T) {
 	if d := time.Since(start); d > 5*time.Second {
 		t.Fatalf("ana waited %s", d)
 	}
-	deadline := time.Now().Add(wait)
-	for f.host.Seats()[1].Connected {
-		if time.Now().After(deadline) {
-			t.Fatal("ben's silent connection was never dropped")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	f.waitConnected(1, false)
 	if !f.host.Seats()[0].Connected {
 		t.Fatal("ana was dropped too")
 	}
@@ -770,13 +777,7 @@ func TestPINTakesAnAwaySeat(t *testing.T) {
 		for range old.in {
 		}
 	}
-	deadline := time.Now().Add(wait)
-	for f.host.Seats()[0].Connected {
-		if time.Now().After(deadline) {
-			t.Fatal("the seat stayed connected after Bye")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	f.waitConnected(0, false)
 	_, j2 := f.joinAs("seatC", "ana")
 	if j2.Token == "" || j2.Token == j1.Token {
 		t.Fatalf("tokens %q then %q", j1.Token, j2.Token)
@@ -789,5 +790,38 @@ func TestPINTakesAnAwaySeat(t *testing.T) {
 	var ref wire.Refuse
 	if !errors.As(err, &ref) || ref.Code != wire.RefuseWrongPIN {
 		t.Fatalf("old token: %v", err)
+	}
+}
+
+func TestNewRefusesABadConfig(t *testing.T) {
+	id, err := secure.NewIdentity("x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := console.Create(landsofruin.New(), console.Setup{System: landsofruin.ID, Title: "Fight", Seed: 3,
+		Seats: []console.Seat{"ana", "ben"}}, console.Options{Store: console.NewMemStore()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := console.NewLocal(sess)
+	tests := []struct {
+		name string
+		cfg  Config
+	}{
+		{"no game", Config{Identity: id, PIN: testPIN}},
+		{"no identity", Config{Game: g, PIN: testPIN}},
+		{"no PIN", Config{Game: g, Identity: id}},
+		{"short PIN", Config{Game: g, Identity: id, PIN: "123"}},
+		{"PIN with spaces", Config{Game: g, Identity: id, PIN: "12 34"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			defer func() {
+				if recover() == nil {
+					t.Fatal("New did not panic")
+				}
+			}()
+			New(tt.cfg)
+		})
 	}
 }
