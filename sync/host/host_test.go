@@ -825,3 +825,52 @@ func TestNewRefusesABadConfig(t *testing.T) {
 		})
 	}
 }
+
+// TestTCP serves on a real loopback TCP listener: a seat joins, commands
+// and is acked.
+func TestTCP(t *testing.T) {
+	linktest.NoLeaks(t)
+	f := newFixture(t, Config{})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- f.host.Serve(ln) }()
+	raw, err := net.DialTimeout("tcp", ln.Addr().String(), wait)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc := tls.Client(raw, secure.ClientConfig(f.id.Fingerprint()))
+	defer tc.Close()
+	tc.SetDeadline(time.Now().Add(wait))
+	r, w := wire.NewReader(tc, 0), wire.NewWriter(tc, 0)
+	if _, _, err := wire.ClientHello(r, w, wire.NewHello(wire.RoleClient, "0.1.0", "laptop")); err != nil {
+		t.Fatal(err)
+	}
+	want := []wire.Kind{wire.KindJoined, wire.KindView, wire.KindHistory, wire.KindResult, wire.KindAck}
+	for _, m := range []wire.Message{
+		wire.Join{Seat: "ana", PIN: string(testPIN)},
+		wire.Command{ID: "t1", Name: landsofruin.CmdChooseSide, Args: map[string]any{"side": "south"}},
+		wire.Heartbeat{N: 1},
+	} {
+		if err := w.Send(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for len(want) > 0 {
+		m, err := r.Read()
+		if err != nil {
+			t.Fatalf("waiting for %v: %v", want, err)
+		}
+		if m.Kind() == want[0] {
+			want = want[1:]
+		}
+	}
+	if err := f.host.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-served; !errors.Is(err, ErrClosed) {
+		t.Fatalf("Serve on TCP: %v", err)
+	}
+}
