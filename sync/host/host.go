@@ -1,0 +1,580 @@
+// Package host serves one game in play (a console.Game) to remote seats on
+// the local network: the host side of LAN play (DESIGN.md section 5, issue
+// 12).
+//
+// A Host accepts connections on any net.Listener (a TCP listener for real,
+// sync/linktest's in-memory one in tests). Each connection goes through:
+//
+//  1. TLS 1.3 with the game's identity (secure.ServerConfig), under
+//     Config.HandshakeTimeout, which also covers steps 2 and 3;
+//  2. the wire handshake (wire.ServerHello): a client whose protocol does not
+//     overlap the host's gets the host's Hello and a Refuse saying which side
+//     to update, and is closed;
+//  3. the Join: a Join.Token equal to the seat's saved token reclaims the
+//     seat without the PIN (an older connection of that seat is closed with
+//     Bye "replaced"); otherwise the PIN is checked through the Limiter (the
+//     refusal is the limiter's sentence, for the player, with RetryAfterMs
+//     during a wait). A player's seat that is connected elsewhere is refused
+//     as taken. A seat with a saved token but no connection may be joined
+//     with the PIN; it then gets a new token and the old one stops working.
+//     console.Public joins as a spectator (the PIN is needed, no token, any
+//     number of spectators).
+//  4. Joined (the seat, its token, the game's Info, the seats), the seat's
+//     full View, and its History after Join.LastSeq.
+//
+// After that the host answers Command with Result (game.Do or game.Undo as
+// the seat; the command id makes a retry idempotent, the engine sees to it),
+// Heartbeat with Ack, History with the seat's lines after History.After,
+// and Catchup with a full View and the lines after Catchup.Seq. On every
+// change the seat may see (game.Subscribe for that seat) it sends the seat's
+// View, as a delta against the view bytes last sent on this connection when
+// that is smaller, followed by the seat's new History lines. A connection
+// only ever carries State and History of its own seat.
+//
+// A connection silent for longer than Config.IdleTimeout is closed (the
+// client sends Heartbeats); Bye closes it. The game goes on while a seat is
+// away, and the seat rejoins with its token.
+//
+// Seat tokens are kept in memory by the Host only: a re-hosted game (a new
+// Host) gives new tokens, so players rejoin with the PIN. Saving them beside
+// the game, as the identity is, is left for later.
+package host
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"net"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/sync/secure"
+	"github.com/commandconsole/commandconsole/sync/wire"
+)
+
+// Default timeouts.
+const (
+	// DefaultHandshakeTimeout bounds TLS, Hello and Join together.
+	DefaultHandshakeTimeout = 10 * time.Second
+	// DefaultIdleTimeout closes a connection that sent nothing for that
+	// long.
+	DefaultIdleTimeout = 15 * time.Second
+)
+
+// byeWait bounds a send once the connection is being closed.
+const byeWait = time.Second
+
+// ErrClosed is returned by Serve once Close was called.
+var ErrClosed = errors.New("host: closed")
+
+// Config is what a Host serves and how.
+type Config struct {
+	// Game is the game served. Required.
+	Game console.Game
+	// Identity is the game's TLS key and certificate. Required.
+	Identity *secure.Identity
+	// PIN is the 4-digit PIN shown on the host's screen. Required.
+	PIN secure.PIN
+	// Limiter rate-limits wrong PINs per remote; nil makes one on Now.
+	Limiter *secure.Limiter
+	// App is the app version sent in the Hello ("0.1.0").
+	App string
+	// Device is the host's device name sent in the Hello.
+	Device string
+	// Now is the clock for the limiter; nil is time.Now.
+	Now func() time.Time
+	// HandshakeTimeout bounds TLS, Hello and Join; zero is
+	// DefaultHandshakeTimeout.
+	HandshakeTimeout time.Duration
+	// IdleTimeout closes a connection silent that long; zero is
+	// DefaultIdleTimeout.
+	IdleTimeout time.Duration
+	// MaxFrame is the frame size limit; zero is wire.DefaultMaxFrame.
+	MaxFrame int
+	// Logf, when set, is told about connections that fail or end.
+	Logf func(format string, args ...any)
+}
+
+// Host serves one game to remote seats. It is safe for concurrent use.
+type Host struct {
+	cfg Config
+	tls *tls.Config
+
+	mu        sync.Mutex
+	closed    bool
+	listeners map[net.Listener]struct{}
+	conns     map[*conn]struct{}
+	seats     map[console.Seat]*seat
+	wg        sync.WaitGroup
+}
+
+// seat is what the host keeps of one player's seat.
+type seat struct {
+	token  secure.Token
+	device string
+	conn   *conn // the connected one, or nil
+}
+
+// New returns a Host for cfg. It panics when Game or Identity is missing
+// or PIN is not 4 digits (a programming error: an empty PIN would let
+// anyone in).
+func New(cfg Config) *Host {
+	if cfg.Game == nil || cfg.Identity == nil {
+		panic("host.New: Config needs Game and Identity")
+	}
+	if p, err := secure.ParsePIN(string(cfg.PIN)); err != nil || p != cfg.PIN {
+		panic(fmt.Sprintf("host.New: Config.PIN %q is not 4 digits", cfg.PIN))
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Limiter == nil {
+		cfg.Limiter = secure.NewLimiter(cfg.Now)
+	}
+	if cfg.HandshakeTimeout <= 0 {
+		cfg.HandshakeTimeout = DefaultHandshakeTimeout
+	}
+	if cfg.IdleTimeout <= 0 {
+		cfg.IdleTimeout = DefaultIdleTimeout
+	}
+	if cfg.MaxFrame <= 0 {
+		cfg.MaxFrame = wire.DefaultMaxFrame
+	}
+	return &Host{
+		cfg:       cfg,
+		tls:       secure.ServerConfig(cfg.Identity),
+		listeners: map[net.Listener]struct{}{},
+		conns:     map[*conn]struct{}{},
+		seats:     map[console.Seat]*seat{},
+	}
+}
+
+// Serve accepts connections on ln until Close (it then returns ErrClosed)
+// or until Accept fails (it returns that error). It closes ln when it
+// returns. Serve may be called for several listeners.
+func (h *Host) Serve(ln net.Listener) error {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		ln.Close()
+		return ErrClosed
+	}
+	h.listeners[ln] = struct{}{}
+	h.mu.Unlock()
+	defer func() {
+		h.mu.Lock()
+		delete(h.listeners, ln)
+		h.mu.Unlock()
+		ln.Close()
+	}()
+	for {
+		nc, err := ln.Accept()
+		if err != nil {
+			h.mu.Lock()
+			closed := h.closed
+			h.mu.Unlock()
+			if closed {
+				return ErrClosed
+			}
+			return fmt.Errorf("host: accept: %w", err)
+		}
+		c := &conn{h: h, raw: nc, remote: secure.RemoteKey(nc.RemoteAddr())}
+		h.mu.Lock()
+		if h.closed {
+			h.mu.Unlock()
+			nc.Close()
+			return ErrClosed
+		}
+		h.conns[c] = struct{}{}
+		h.wg.Add(1)
+		h.mu.Unlock()
+		go func() {
+			defer h.wg.Done()
+			c.serve()
+		}()
+	}
+}
+
+// Close stops every Serve, tells each joined connection the host is closing
+// (Bye), closes every connection and waits for their goroutines. The game
+// itself is not closed.
+func (h *Host) Close() error {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return nil
+	}
+	h.closed = true
+	for ln := range h.listeners {
+		ln.Close()
+	}
+	conns := make([]*conn, 0, len(h.conns))
+	for c := range h.conns {
+		conns = append(conns, c)
+	}
+	h.mu.Unlock()
+	for _, c := range conns {
+		c.bye(wire.ByeHostClosing, "the host stopped the game")
+	}
+	h.wg.Wait()
+	return nil
+}
+
+// Seats returns the game's player seats with who holds and who is
+// connected to each, as sent in Joined.
+func (h *Host) Seats() []wire.SeatInfo {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.seatInfoLocked()
+}
+
+func (h *Host) seatInfoLocked() []wire.SeatInfo {
+	info := h.cfg.Game.Info()
+	out := make([]wire.SeatInfo, 0, len(info.Seats))
+	for _, s := range info.Seats {
+		si := wire.SeatInfo{Seat: s}
+		if st := h.seats[s]; st != nil {
+			si.Device, si.Taken, si.Connected = st.device, !st.token.IsZero(), st.conn != nil
+		}
+		out = append(out, si)
+	}
+	return out
+}
+
+func (h *Host) logf(format string, args ...any) {
+	if h.cfg.Logf != nil {
+		h.cfg.Logf(format, args...)
+	}
+}
+
+// conn is one client connection.
+type conn struct {
+	h      *Host
+	raw    net.Conn
+	remote string
+
+	tc   *tls.Conn
+	r    *wire.Reader
+	w    *wire.Writer
+	seat console.Seat
+
+	// mu orders sends and guards what was last sent.
+	mu      sync.Mutex
+	prev    []byte // the view bytes last sent
+	histSeq uint64 // the last history seq sent
+	byeSent bool
+	// closing is set by bye: sends then get only byeWait.
+	closing atomic.Bool
+}
+
+// send writes m under a write deadline. The caller holds c.mu.
+func (c *conn) sendLocked(m wire.Message) error {
+	if c.w == nil {
+		return errors.New("not connected")
+	}
+	wait := c.h.cfg.IdleTimeout
+	if c.closing.Load() {
+		wait = byeWait
+	}
+	c.raw.SetWriteDeadline(time.Now().Add(wait))
+	return c.w.Send(m)
+}
+
+func (c *conn) send(m wire.Message) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.sendLocked(m)
+}
+
+// bye sends Bye (once, best effort) and closes the connection.
+//
+// A send under way (to a client that stopped reading it could wait for its
+// write deadline) is given at most a second more before the Bye.
+func (c *conn) bye(code wire.ByeCode, msg string) {
+	c.closing.Store(true)
+	c.raw.SetWriteDeadline(time.Now().Add(byeWait))
+	c.mu.Lock()
+	if !c.byeSent && c.w != nil {
+		c.byeSent = true
+		c.raw.SetWriteDeadline(time.Now().Add(byeWait))
+		c.w.Send(wire.Bye{Code: code, Message: msg})
+	}
+	c.mu.Unlock()
+	c.raw.Close()
+}
+
+func (c *conn) serve() {
+	h := c.h
+	defer func() {
+		c.raw.Close()
+		h.mu.Lock()
+		delete(h.conns, c)
+		if c.seat != "" && c.seat != console.Public {
+			if st := h.seats[c.seat]; st != nil && st.conn == c {
+				st.conn = nil
+			}
+		}
+		h.mu.Unlock()
+	}()
+	if err := c.join(); err != nil {
+		h.logf("host: %s: %v", c.raw.RemoteAddr(), err)
+		return
+	}
+	cancel := h.cfg.Game.Subscribe(c.seat, c.update)
+	defer cancel()
+	// A change between the full view and Subscribe is caught here.
+	c.update(console.Update{Kind: ""})
+	err := c.loop()
+	h.logf("host: %s (seat %s): %v", c.raw.RemoteAddr(), c.seat, err)
+}
+
+// join runs TLS, the Hello and the Join, and sends the seat its start.
+func (c *conn) join() error {
+	h := c.h
+	deadline := time.Now().Add(h.cfg.HandshakeTimeout)
+	c.raw.SetDeadline(deadline)
+	c.tc = tls.Server(c.raw, h.tls)
+	ctx, stop := context.WithDeadline(context.Background(), deadline)
+	defer stop()
+	if err := c.tc.HandshakeContext(ctx); err != nil {
+		return fmt.Errorf("TLS handshake: %w", err)
+	}
+	r := wire.NewReader(c.tc, h.cfg.MaxFrame)
+	w := wire.NewWriter(c.tc, h.cfg.MaxFrame)
+	peer, _, err := wire.ServerHello(r, w, wire.NewHello(wire.RoleHost, h.cfg.App, h.cfg.Device))
+	if err != nil {
+		return fmt.Errorf("hello: %w", err)
+	}
+	m, err := r.Read()
+	if err != nil {
+		return fmt.Errorf("read join: %w", err)
+	}
+	j, ok := m.(wire.Join)
+	if !ok {
+		w.Send(wire.Refuse{Code: wire.RefuseProtocol, Message: fmt.Sprintf("the host expected a join, not %s", m.Kind())})
+		return fmt.Errorf("expected a join, got %s", m.Kind())
+	}
+	joined, ref := h.admit(c, j, peer.Device)
+	if ref != nil {
+		w.Send(*ref)
+		return fmt.Errorf("join refused: %s", ref.Message)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.r, c.w = r, w
+	c.histSeq = j.LastSeq
+	if err := c.sendLocked(joined); err != nil {
+		return fmt.Errorf("send joined: %w", err)
+	}
+	if err := c.sendViewLocked(""); err != nil {
+		return err
+	}
+	if err := c.sendHistoryLocked(j.LastSeq, true); err != nil {
+		return err
+	}
+	c.raw.SetReadDeadline(time.Time{})
+	return nil
+}
+
+// admit decides a Join: the Joined to send, or the Refuse.
+func (h *Host) admit(c *conn, j wire.Join, device string) (wire.Joined, *wire.Refuse) {
+	info := h.cfg.Game.Info()
+	if j.Game != "" && j.Game != info.ID {
+		return wire.Joined{}, &wire.Refuse{Code: wire.RefuseWrongGame,
+			Message: fmt.Sprintf("this host is serving another game (%q)", info.Title)}
+	}
+	if j.Seat != console.Public && !slices.Contains(info.Seats, j.Seat) {
+		return wire.Joined{}, &wire.Refuse{Code: wire.RefuseNoSuchSeat,
+			Message: fmt.Sprintf("the game has no seat %q", j.Seat)}
+	}
+	// A token reclaims the seat without the PIN.
+	if j.Seat != console.Public && j.Token != "" {
+		tok, err := secure.ParseToken(j.Token)
+		h.mu.Lock()
+		st := h.seats[j.Seat]
+		if err == nil && st != nil && st.token.Equal(tok) {
+			old := st.conn
+			st.conn, st.device = c, device
+			c.seat = j.Seat
+			joined := wire.Joined{Seat: j.Seat, Token: j.Token, Game: info, Seats: h.seatInfoLocked()}
+			h.mu.Unlock()
+			if old != nil {
+				old.bye(wire.ByeReplaced, "this seat was taken up on another device")
+			}
+			return joined, nil
+		}
+		h.mu.Unlock()
+	}
+	if err := h.cfg.Limiter.Check(c.remote, h.cfg.PIN, secure.PIN(j.PIN)); err != nil {
+		ref := &wire.Refuse{Code: wire.RefuseWrongPIN, Message: err.Error()}
+		var we *secure.WaitError
+		if errors.As(err, &we) {
+			ref.Code = wire.RefuseRateLimit
+			ref.RetryAfterMs = uint32(min(we.Wait.Milliseconds(), 1<<31))
+		}
+		return wire.Joined{}, ref
+	}
+	if j.Seat == console.Public {
+		c.seat = console.Public
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		return wire.Joined{Seat: console.Public, Game: info, Seats: h.seatInfoLocked()}, nil
+	}
+	tok, err := secure.NewToken()
+	if err != nil {
+		return wire.Joined{}, &wire.Refuse{Code: wire.RefuseProtocol, Message: "the host could not make a seat token: " + err.Error()}
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	st := h.seats[j.Seat]
+	if st == nil {
+		st = &seat{}
+		h.seats[j.Seat] = st
+	}
+	if st.conn != nil {
+		return wire.Joined{}, &wire.Refuse{Code: wire.RefuseSeatTaken,
+			Message: fmt.Sprintf("seat %s is taken: another device is playing it", j.Seat)}
+	}
+	st.token, st.device, st.conn = tok, device, c
+	c.seat = j.Seat
+	return wire.Joined{Seat: j.Seat, Token: tok.String(), Game: info, Seats: h.seatInfoLocked()}, nil
+}
+
+// sendViewLocked sends the seat's view, as a delta against c.prev when
+// smaller; nothing when it is the same as c.prev. The caller holds c.mu.
+func (c *conn) sendViewLocked(kind console.ChangeKind) error {
+	st, err := c.h.cfg.Game.State(c.seat)
+	if err != nil {
+		return fmt.Errorf("state of %s: %w", c.seat, err)
+	}
+	cur, err := console.Encode(st.View)
+	if err != nil {
+		return fmt.Errorf("encode view of %s: %w", c.seat, err)
+	}
+	if c.prev != nil && string(cur) == string(c.prev) {
+		return nil
+	}
+	v := wire.View{Seat: c.seat, Seq: st.Seq, Change: kind, Status: st.Status}
+	v.Pack(c.prev, cur)
+	if err := c.sendLocked(v); err != nil {
+		return fmt.Errorf("send view: %w", err)
+	}
+	c.prev = cur
+	return nil
+}
+
+// sendHistoryLocked sends the seat's lines after after (none: only when
+// always). The caller holds c.mu.
+func (c *conn) sendHistoryLocked(after uint64, always bool) error {
+	lines, err := c.h.cfg.Game.History(c.seat, after)
+	if err != nil {
+		return fmt.Errorf("history of %s: %w", c.seat, err)
+	}
+	if len(lines) == 0 && !always {
+		return nil
+	}
+	if err := c.sendLocked(wire.History{After: after, Lines: lines}); err != nil {
+		return fmt.Errorf("send history: %w", err)
+	}
+	if n := len(lines); n > 0 && lines[n-1].Seq > c.histSeq {
+		c.histSeq = lines[n-1].Seq
+	}
+	return nil
+}
+
+// update is the seat's subscription: its view and its new history lines.
+func (c *conn) update(u console.Update) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.byeSent {
+		return
+	}
+	if err := c.sendViewLocked(u.Kind); err != nil {
+		c.h.logf("host: seat %s: %v", c.seat, err)
+		c.raw.Close()
+		return
+	}
+	if err := c.sendHistoryLocked(c.histSeq, false); err != nil {
+		c.h.logf("host: seat %s: %v", c.seat, err)
+		c.raw.Close()
+	}
+}
+
+// loop reads the client's messages until it leaves, goes silent or breaks
+// the protocol.
+func (c *conn) loop() error {
+	g := c.h.cfg.Game
+	for {
+		c.raw.SetReadDeadline(time.Now().Add(c.h.cfg.IdleTimeout))
+		m, err := c.r.Read()
+		if errors.Is(err, wire.ErrMalformed) || errors.Is(err, wire.ErrUnknownKind) {
+			continue // the frame was read whole: the stream is in step
+		}
+		if err != nil {
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				c.bye(wire.ByeTimeout, fmt.Sprintf("nothing heard from this device for %s", c.h.cfg.IdleTimeout))
+				return fmt.Errorf("silent for %s", c.h.cfg.IdleTimeout)
+			}
+			return fmt.Errorf("read: %w", err)
+		}
+		switch m := m.(type) {
+		case wire.Heartbeat:
+			err = c.send(wire.Ack{N: m.N})
+		case wire.Bye:
+			return fmt.Errorf("bye (%s)", m.Code)
+		case wire.Command:
+			err = c.send(c.do(g, m))
+		case wire.History:
+			lines, herr := g.History(c.seat, m.After)
+			if herr != nil {
+				return fmt.Errorf("history of %s: %w", c.seat, herr)
+			}
+			err = c.send(wire.History{After: m.After, Lines: lines})
+		case wire.Catchup:
+			c.mu.Lock()
+			c.prev, c.histSeq = nil, m.Seq
+			err = c.sendViewLocked("")
+			if err == nil {
+				err = c.sendHistoryLocked(m.Seq, true)
+			}
+			c.mu.Unlock()
+		default:
+			c.bye(wire.ByeProtocol, fmt.Sprintf("the host did not expect %s here", m.Kind()))
+			return fmt.Errorf("unexpected %s", m.Kind())
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// do runs one command as the connection's seat.
+func (c *conn) do(g console.Game, m wire.Command) wire.Result {
+	res := wire.Result{ID: m.ID}
+	if c.seat == console.Public {
+		res.Refusal = &console.Rejection{Msg: "a spectator cannot give commands", Reason: console.ReasonNotAllowed}
+		return res
+	}
+	var out console.Outcome
+	var err error
+	if m.Undo {
+		out, err = g.Undo(c.seat)
+	} else {
+		out, err = g.Do(c.seat, m.Console())
+	}
+	if err != nil {
+		var rej *console.Rejection
+		if !errors.As(err, &rej) {
+			rej = &console.Rejection{Msg: "the host could not do that: " + err.Error(), Reason: console.ReasonConflict}
+		}
+		res.Refusal = rej
+		return res
+	}
+	res.Seq, res.Duplicate, res.Warning, res.Lines = out.Seq, out.Duplicate, out.Warning, out.Lines
+	return res
+}
