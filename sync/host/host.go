@@ -97,6 +97,12 @@ type Config struct {
 	MaxFrame int
 	// Logf, when set, is told about connections that fail or end.
 	Logf func(format string, args ...any)
+	// Tokens are the seat tokens given out before (a re-hosted game:
+	// players rejoin their seats with them, without the PIN).
+	Tokens map[console.Seat]secure.Token
+	// OnToken, when set, is called when a seat gets a new token, so the
+	// caller can keep it with the game for the next re-hosting.
+	OnToken func(seat console.Seat, token secure.Token)
 }
 
 // Host serves one game to remote seats. It is safe for concurrent use.
@@ -110,7 +116,20 @@ type Host struct {
 	conns     map[*conn]struct{}
 	seats     map[console.Seat]*seat
 	wg        sync.WaitGroup
+	// undos remembers the results of recent undo commands by id, per
+	// seat: the engine's Undo takes no id, so a retried undo is answered
+	// from here instead of taking back a second command.
+	undos map[console.Seat]*undoLog
 }
+
+// undoLog is a seat's recent undo results, oldest first.
+type undoLog struct {
+	ids     []string
+	results map[string]wire.Result
+}
+
+// maxUndoLog bounds the undo results remembered per seat.
+const maxUndoLog = 32
 
 // seat is what the host keeps of one player's seat.
 type seat struct {
@@ -144,13 +163,20 @@ func New(cfg Config) *Host {
 	if cfg.MaxFrame <= 0 {
 		cfg.MaxFrame = wire.DefaultMaxFrame
 	}
-	return &Host{
+	h := &Host{
 		cfg:       cfg,
 		tls:       secure.ServerConfig(cfg.Identity),
 		listeners: map[net.Listener]struct{}{},
 		conns:     map[*conn]struct{}{},
 		seats:     map[console.Seat]*seat{},
+		undos:     map[console.Seat]*undoLog{},
 	}
+	for s, tok := range cfg.Tokens {
+		if !tok.IsZero() {
+			h.seats[s] = &seat{token: tok}
+		}
+	}
+	return h
 }
 
 // Serve accepts connections on ln until Close (it then returns ErrClosed)
@@ -264,8 +290,11 @@ type conn struct {
 
 	// mu orders sends and guards what was last sent.
 	mu      sync.Mutex
-	prev    []byte // the view bytes last sent
-	histSeq uint64 // the last history seq sent
+	prev []byte // the view bytes last sent
+	// sums are LineSum of the history lines the client holds, by seq-1:
+	// comparing them with the game's lines finds where an undo changed
+	// the history.
+	sums []uint32
 	byeSent bool
 	// closing is set by bye: sends then get only byeWait.
 	closing atomic.Bool
@@ -313,17 +342,23 @@ func (c *conn) serve() {
 		c.raw.Close()
 		h.mu.Lock()
 		delete(h.conns, c)
+		left := false
 		if c.seat != "" && c.seat != console.Public {
 			if st := h.seats[c.seat]; st != nil && st.conn == c {
 				st.conn = nil
+				left = true
 			}
 		}
 		h.mu.Unlock()
+		if left {
+			h.broadcastLobby()
+		}
 	}()
 	if err := c.join(); err != nil {
 		h.logf("host: %s: %v", c.raw.RemoteAddr(), err)
 		return
 	}
+	h.broadcastLobby()
 	cancel := h.cfg.Game.Subscribe(c.seat, c.update)
 	defer cancel()
 	// A change between the full view and Subscribe is caught here.
@@ -366,18 +401,77 @@ func (c *conn) join() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.r, c.w = r, w
-	c.histSeq = j.LastSeq
 	if err := c.sendLocked(joined); err != nil {
 		return fmt.Errorf("send joined: %w", err)
 	}
-	if err := c.sendViewLocked(""); err != nil {
-		return err
-	}
-	if err := c.sendHistoryLocked(j.LastSeq, true); err != nil {
+	if err := c.catchupLocked("", j.LastSeq, j.LastSum); err != nil {
 		return err
 	}
 	c.raw.SetReadDeadline(time.Time{})
 	return nil
+}
+
+// catchupLocked sends the seat's full view and its history after the
+// client's line seq, or the whole history when the client's line seq is
+// not the game's (its checksum sum differs: an undo took it back). The
+// caller holds c.mu.
+func (c *conn) catchupLocked(kind console.ChangeKind, seq uint64, sum uint32) error {
+	c.prev = nil
+	if err := c.sendViewLocked(kind); err != nil {
+		return err
+	}
+	after := uint64(0)
+	if seq > 0 {
+		lines, err := c.h.cfg.Game.History(c.seat, seq-1)
+		if err != nil {
+			return fmt.Errorf("history of %s: %w", c.seat, err)
+		}
+		if len(lines) > 0 && lines[0].Seq == seq && wire.LineSum(lines[0]) == sum {
+			after = seq
+		}
+	}
+	lines, err := c.h.cfg.Game.History(c.seat, after)
+	if err != nil {
+		return fmt.Errorf("history of %s: %w", c.seat, err)
+	}
+	if err := c.sendLocked(wire.History{After: after, Lines: lines}); err != nil {
+		return fmt.Errorf("send history: %w", err)
+	}
+	// The client's lines up to after are the game's: their sums are
+	// needed only from there on, and a shorter slice only makes the next
+	// comparison start earlier.
+	c.sums = c.sums[:0]
+	if after > 0 {
+		all, err := c.h.cfg.Game.History(c.seat, 0)
+		if err != nil {
+			return fmt.Errorf("history of %s: %w", c.seat, err)
+		}
+		for _, l := range all[:min(after, uint64(len(all)))] {
+			c.sums = append(c.sums, wire.LineSum(l))
+		}
+	}
+	for _, l := range lines {
+		c.sums = append(c.sums, wire.LineSum(l))
+	}
+	return nil
+}
+
+// broadcastLobby sends the seats to every joined connection.
+func (h *Host) broadcastLobby() {
+	h.mu.Lock()
+	lobby := wire.Lobby{Seats: h.seatInfoLocked()}
+	conns := make([]*conn, 0, len(h.conns))
+	for c := range h.conns {
+		conns = append(conns, c)
+	}
+	h.mu.Unlock()
+	for _, c := range conns {
+		c.mu.Lock()
+		if c.w != nil && !c.byeSent {
+			c.sendLocked(lobby)
+		}
+		c.mu.Unlock()
+	}
 }
 
 // admit decides a Join: the Joined to send, or the Refuse.
@@ -408,6 +502,10 @@ func (h *Host) admit(c *conn, j wire.Join, device string) (wire.Joined, *wire.Re
 			return joined, nil
 		}
 		h.mu.Unlock()
+		if j.PIN == "" {
+			return wire.Joined{}, &wire.Refuse{Code: wire.RefuseBadToken,
+				Message: fmt.Sprintf("the host does not know this device's token for seat %s any more: join again with the PIN", j.Seat)}
+		}
 	}
 	if err := h.cfg.Limiter.Check(c.remote, h.cfg.PIN, secure.PIN(j.PIN)); err != nil {
 		ref := &wire.Refuse{Code: wire.RefuseWrongPIN, Message: err.Error()}
@@ -441,6 +539,9 @@ func (h *Host) admit(c *conn, j wire.Join, device string) (wire.Joined, *wire.Re
 	}
 	st.token, st.device, st.conn = tok, device, c
 	c.seat = j.Seat
+	if h.cfg.OnToken != nil {
+		h.cfg.OnToken(j.Seat, tok)
+	}
 	return wire.Joined{Seat: j.Seat, Token: tok.String(), Game: info, Seats: h.seatInfoLocked()}, nil
 }
 
@@ -467,21 +568,30 @@ func (c *conn) sendViewLocked(kind console.ChangeKind) error {
 	return nil
 }
 
-// sendHistoryLocked sends the seat's lines after after (none: only when
-// always). The caller holds c.mu.
-func (c *conn) sendHistoryLocked(after uint64, always bool) error {
-	lines, err := c.h.cfg.Game.History(c.seat, after)
+// sendHistoryLocked brings the client's history in step with the game's:
+// from the last line both hold the same (found from the end by the
+// lines' checksums, so an undo followed by new lines is caught even when
+// the count is the same), it sends the lines after it, or nothing when
+// nothing changed. The caller holds c.mu.
+func (c *conn) sendHistoryLocked() error {
+	all, err := c.h.cfg.Game.History(c.seat, 0)
 	if err != nil {
 		return fmt.Errorf("history of %s: %w", c.seat, err)
 	}
-	if len(lines) == 0 && !always {
+	k := min(len(all), len(c.sums))
+	for k > 0 && wire.LineSum(all[k-1]) != c.sums[k-1] {
+		k--
+	}
+	if k == len(all) && k == len(c.sums) {
 		return nil
 	}
-	if err := c.sendLocked(wire.History{After: after, Lines: lines}); err != nil {
+	lines := all[k:]
+	if err := c.sendLocked(wire.History{After: uint64(k), Lines: lines}); err != nil {
 		return fmt.Errorf("send history: %w", err)
 	}
-	if n := len(lines); n > 0 && lines[n-1].Seq > c.histSeq {
-		c.histSeq = lines[n-1].Seq
+	c.sums = c.sums[:k]
+	for _, l := range lines {
+		c.sums = append(c.sums, wire.LineSum(l))
 	}
 	return nil
 }
@@ -498,7 +608,7 @@ func (c *conn) update(u console.Update) {
 		c.raw.Close()
 		return
 	}
-	if err := c.sendHistoryLocked(c.histSeq, false); err != nil {
+	if err := c.sendHistoryLocked(); err != nil {
 		c.h.logf("host: seat %s: %v", c.seat, err)
 		c.raw.Close()
 	}
@@ -528,7 +638,7 @@ func (c *conn) loop() error {
 		case wire.Bye:
 			return fmt.Errorf("bye (%s)", m.Code)
 		case wire.Command:
-			err = c.send(c.do(g, m))
+			err = c.command(g, m)
 		case wire.History:
 			lines, herr := g.History(c.seat, m.After)
 			if herr != nil {
@@ -537,11 +647,7 @@ func (c *conn) loop() error {
 			err = c.send(wire.History{After: m.After, Lines: lines})
 		case wire.Catchup:
 			c.mu.Lock()
-			c.prev, c.histSeq = nil, m.Seq
-			err = c.sendViewLocked("")
-			if err == nil {
-				err = c.sendHistoryLocked(m.Seq, true)
-			}
+			err = c.catchupLocked("", m.Seq, m.Sum)
 			c.mu.Unlock()
 		default:
 			c.bye(wire.ByeProtocol, fmt.Sprintf("the host did not expect %s here", m.Kind()))
@@ -551,6 +657,29 @@ func (c *conn) loop() error {
 			return err
 		}
 	}
+}
+
+// command runs one command and sends the seat what changed, then the
+// Result: the client's view and history are up to date when it reads the
+// Result. c.mu is held throughout, so the seat's subscription (which takes
+// it too) sends nothing in between.
+func (c *conn) command(g console.Game, m wire.Command) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	res := c.do(g, m)
+	if res.Accepted() {
+		kind := console.ChangeCommand
+		if m.Undo {
+			kind = console.ChangeUndo
+		}
+		if err := c.sendViewLocked(kind); err != nil {
+			return err
+		}
+		if err := c.sendHistoryLocked(); err != nil {
+			return err
+		}
+	}
+	return c.sendLocked(res)
 }
 
 // do runs one command as the connection's seat.
@@ -563,6 +692,11 @@ func (c *conn) do(g console.Game, m wire.Command) wire.Result {
 	var out console.Outcome
 	var err error
 	if m.Undo {
+		if r, ok := c.h.undoResult(c.seat, m.ID); ok {
+			r.Duplicate = true
+			return r
+		}
+		defer func() { c.h.rememberUndo(c.seat, res) }()
 		out, err = g.Undo(c.seat)
 	} else {
 		out, err = g.Do(c.seat, m.Console())
@@ -577,4 +711,35 @@ func (c *conn) do(g console.Game, m wire.Command) wire.Result {
 	}
 	res.Seq, res.Duplicate, res.Warning, res.Lines = out.Seq, out.Duplicate, out.Warning, out.Lines
 	return res
+}
+
+// undoResult returns the result of an undo already done with id.
+func (h *Host) undoResult(seat console.Seat, id string) (wire.Result, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if u := h.undos[seat]; u != nil {
+		r, ok := u.results[id]
+		return r, ok
+	}
+	return wire.Result{}, false
+}
+
+// rememberUndo keeps an undo's result for a retry of its id.
+func (h *Host) rememberUndo(seat console.Seat, r wire.Result) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	u := h.undos[seat]
+	if u == nil {
+		u = &undoLog{results: map[string]wire.Result{}}
+		h.undos[seat] = u
+	}
+	if _, ok := u.results[r.ID]; ok {
+		return
+	}
+	u.ids = append(u.ids, r.ID)
+	u.results[r.ID] = r
+	if len(u.ids) > maxUndoLog {
+		delete(u.results, u.ids[0])
+		u.ids = u.ids[1:]
+	}
 }

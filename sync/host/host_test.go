@@ -320,7 +320,8 @@ func TestJoinRefusals(t *testing.T) {
 		{"no PIN", wire.Join{Seat: "ben"}, wire.RefuseWrongPIN, "wrong PIN"},
 		{"no such seat", wire.Join{Seat: "carl", PIN: string(testPIN)}, wire.RefuseNoSuchSeat, `no seat "carl"`},
 		{"wrong game", wire.Join{Game: "other", Seat: "ana", PIN: string(testPIN)}, wire.RefuseWrongGame, "another game"},
-		{"bad token, no PIN", wire.Join{Seat: "ana", Token: "nonsense"}, wire.RefuseWrongPIN, "wrong PIN"},
+		{"bad token, no PIN", wire.Join{Seat: "ana", Token: "nonsense"}, wire.RefuseBadToken, "join again with the PIN"},
+		{"bad token, wrong PIN", wire.Join{Seat: "ana", Token: "nonsense", PIN: "0000"}, wire.RefuseWrongPIN, "wrong PIN"},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -788,7 +789,7 @@ func TestPINTakesAnAwaySeat(t *testing.T) {
 	}
 	_, err = c.join(wire.Join{Seat: "ana", Token: j1.Token})
 	var ref wire.Refuse
-	if !errors.As(err, &ref) || ref.Code != wire.RefuseWrongPIN {
+	if !errors.As(err, &ref) || ref.Code != wire.RefuseBadToken {
 		t.Fatalf("old token: %v", err)
 	}
 }

@@ -192,6 +192,10 @@ type Join struct {
 	// LastSeq is the seat's last sequence number the device has seen (0:
 	// none); the host then sends the history lines after it.
 	LastSeq uint64 `msgpack:"last_seq,omitempty"`
+	// LastSum is LineSum of the device's history line LastSeq: when the
+	// host's line LastSeq differs (an undo while the device was away took
+	// it back), the host sends the whole history instead.
+	LastSum uint32 `msgpack:"last_sum,omitempty"`
 }
 
 // Kind is KindJoin.
@@ -369,7 +373,9 @@ func (v View) Validate() error {
 }
 
 // History is the seat's history lines after a sequence number (since
-// protocol 1). From the client it asks for them (Lines empty); the host
+// protocol 1). From the host it also replaces: the client drops every line
+// it holds numbered after After (an undo took them back) and appends
+// Lines. From the client it asks for them (Lines empty); the host
 // answers with a History of the same After holding the lines, oldest first.
 type History struct {
 	// After is the sequence number the lines follow (0: from the start).
@@ -398,6 +404,8 @@ func (h History) Validate() error {
 type Catchup struct {
 	// Seq is the seat's last sequence number the client has.
 	Seq uint64 `msgpack:"seq"`
+	// Sum is LineSum of the client's line Seq (see Join.LastSum).
+	Sum uint32 `msgpack:"sum,omitempty"`
 }
 
 // Kind is KindCatchup.
@@ -468,4 +476,14 @@ func (b Bye) Validate() error {
 		return errors.New("a bye without a code")
 	}
 	return nil
+}
+
+// LineSum is a checksum of one history line (its number, seat, type and
+// text), by which a host and a client tell whether they hold the same line
+// under the same number (Join.LastSum, Catchup.Sum).
+func LineSum(l console.HistoryLine) uint32 {
+	b := make([]byte, 0, 64+len(l.Text))
+	b = fmt.Appendf(b, "%d\x00%s\x00%s\x00", l.Seq, l.Seat, l.Type)
+	b = append(b, l.Text...)
+	return Checksum(b)
 }
