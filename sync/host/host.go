@@ -289,12 +289,12 @@ type conn struct {
 	seat console.Seat
 
 	// mu orders sends and guards what was last sent.
-	mu      sync.Mutex
+	mu   sync.Mutex
 	prev []byte // the view bytes last sent
 	// sums are LineSum of the history lines the client holds, by seq-1:
 	// comparing them with the game's lines finds where an undo changed
 	// the history.
-	sums []uint32
+	sums    []uint32
 	byeSent bool
 	// closing is set by bye: sends then get only byeWait.
 	closing atomic.Bool
