@@ -42,6 +42,11 @@ var ErrClosed = errors.New("the link to the host is closed")
 // is safe.
 var ErrNoAnswer = errors.New("the host did not answer")
 
+// ErrUndoLost is returned by Undo when the link dropped before the host
+// answered: the undo may or may not have been done (the history shows
+// which), and it is not sent again on its own.
+var ErrUndoLost = errors.New("the link to the host dropped during the undo: look at the history, and undo again if it is still there")
+
 // Config says which game to join and how.
 type Config struct {
 	// Addr is the host's address, "host:port". Required.
@@ -265,6 +270,20 @@ func Probe(ctx context.Context, addr string, app, device string, dial func(ctx c
 	}
 	w.Send(wire.Bye{Code: wire.ByeLeaving, Message: "probe"})
 	return seen.Fingerprint(), peer, nil
+}
+
+// Lookup joins as a spectator with cfg's PIN, reads the game's Info and
+// seats (who holds each, who is connected) and leaves: what a joining
+// device shows to let the player pick a seat. The PIN is checked (and rate
+// limited) as for any join.
+func Lookup(ctx context.Context, cfg Config) (console.GameInfo, []wire.SeatInfo, error) {
+	cfg.Seat, cfg.Token = console.Public, ""
+	c, err := Join(ctx, cfg)
+	if err != nil {
+		return console.GameInfo{}, nil, err
+	}
+	defer c.Close()
+	return c.Info(), c.Lobby(), nil
 }
 
 // link is one connection to the host.
@@ -508,10 +527,21 @@ func (c *Client) serve(l *link) error {
 		c.mu.Unlock()
 		return ErrClosed
 	}
+	first := c.cur == nil && c.link.State == LinkUp
 	c.cur = l
 	resend := make([]wire.Command, 0, len(c.order))
-	for _, id := range c.order {
-		resend = append(resend, c.pending[id].msg)
+	for _, id := range slices.Clone(c.order) {
+		p := c.pending[id]
+		if p.msg.Undo && !first {
+			// The host indexes commands by id, but not undos (a restarted
+			// host would not know this one): ask the player instead.
+			p.err = ErrUndoLost
+			close(p.done)
+			delete(c.pending, id)
+			c.order = slices.DeleteFunc(c.order, func(o string) bool { return o == id })
+			continue
+		}
+		resend = append(resend, p.msg)
 	}
 	c.mu.Unlock()
 	c.setLink(Link{State: LinkUp, Since: time.Now()})

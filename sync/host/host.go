@@ -35,9 +35,13 @@
 // client sends Heartbeats); Bye closes it. The game goes on while a seat is
 // away, and the seat rejoins with its token.
 //
-// Seat tokens are kept in memory by the Host only: a re-hosted game (a new
-// Host) gives new tokens, so players rejoin with the PIN. Saving them beside
-// the game, as the identity is, is left for later.
+// Seat tokens given out are reported to Config.OnToken, and a re-hosted
+// game is given them back in Config.Tokens (sync/hosting keeps them with
+// the game), so players rejoin their seats without the PIN. The results of
+// undo commands (which the engine does not index by id) are remembered in
+// memory for a retry on the same link (a double tap); the client does not
+// resend an undo across a reconnect, since a restarted host would not know
+// its id.
 package host
 
 import (
@@ -103,6 +107,9 @@ type Config struct {
 	// OnToken, when set, is called when a seat gets a new token, so the
 	// caller can keep it with the game for the next re-hosting.
 	OnToken func(seat console.Seat, token secure.Token)
+	// OnSeats, when set, is called with the seats whenever a device joins
+	// or leaves one (for the host's own screen and its mDNS record).
+	OnSeats func([]wire.SeatInfo)
 }
 
 // Host serves one game to remote seats. It is safe for concurrent use.
@@ -465,6 +472,9 @@ func (h *Host) broadcastLobby() {
 		conns = append(conns, c)
 	}
 	h.mu.Unlock()
+	if h.cfg.OnSeats != nil {
+		h.cfg.OnSeats(slices.Clone(lobby.Seats))
+	}
 	for _, c := range conns {
 		c.mu.Lock()
 		if c.w != nil && !c.byeSent {
@@ -480,6 +490,20 @@ func (h *Host) admit(c *conn, j wire.Join, device string) (wire.Joined, *wire.Re
 	if j.Game != "" && j.Game != info.ID {
 		return wire.Joined{}, &wire.Refuse{Code: wire.RefuseWrongGame,
 			Message: fmt.Sprintf("this host is serving another game (%q)", info.Title)}
+	}
+	if j.Seat == "" && j.Token == "" {
+		// Any open seat: the first that no device holds.
+		h.mu.Lock()
+		for _, s := range info.Seats {
+			if st := h.seats[s]; st == nil || st.token.IsZero() {
+				j.Seat = s
+				break
+			}
+		}
+		h.mu.Unlock()
+		if j.Seat == "" {
+			return wire.Joined{}, &wire.Refuse{Code: wire.RefuseFull, Message: "every seat of this game is taken: join as a spectator, or ask the host"}
+		}
 	}
 	if j.Seat != console.Public && !slices.Contains(info.Seats, j.Seat) {
 		return wire.Joined{}, &wire.Refuse{Code: wire.RefuseNoSuchSeat,

@@ -1,0 +1,342 @@
+// Package hosting puts a local game on the LAN: what the app's "Host this
+// game" and `ccctl host` both do. It keeps the game's host identity (TLS
+// key) and the seat tokens given out with the game, so a re-hosted game
+// has the same fingerprint and its players rejoin their seats without the
+// PIN; it listens on TCP (DefaultPort, or any free port when that one is
+// taken), serves the game with sync/host, advertises it with a
+// discovery.Advertiser (mDNS) with its open seats kept up to date, and
+// gives the join codes for networks that block multicast.
+//
+// What it keeps lives in a Keeper under the kind RecordKind and the game's
+// id (console/store's rosters implement Keeper); the joining side keeps its
+// client.Record the same way (client.SaveRecord).
+package hosting
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/netip"
+	"slices"
+	"strconv"
+	"sync"
+
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/sync/discovery"
+	"github.com/commandconsole/commandconsole/sync/host"
+	"github.com/commandconsole/commandconsole/sync/secure"
+	"github.com/commandconsole/commandconsole/sync/wire"
+)
+
+// RecordKind is the Keeper kind of a hosted game's record.
+const RecordKind = "lan-host"
+
+// Keeper stores small records by kind and name; console/store.DB is one.
+type Keeper interface {
+	PutRoster(kind, name string, data []byte) error
+	Roster(kind, name string) ([]byte, error)
+}
+
+// Record is what the host keeps of a game it hosts: its TLS identity (the
+// private key: it never leaves the device) and the seat tokens given out.
+type Record struct {
+	Identity []byte            `json:"identity"`
+	Tokens   map[string]string `json:"tokens,omitempty"`
+	Port     uint16            `json:"port,omitempty"`
+}
+
+// Options says what to host and how.
+type Options struct {
+	// Game is the game to host (a local game). Required.
+	Game console.Game
+	// Keep keeps the record; nil keeps nothing (a new key every time).
+	Keep Keeper
+	// Port to listen on; zero tries the record's port, then
+	// discovery.DefaultPort, then any free port.
+	Port uint16
+	// Listen opens the listener; nil is net.Listen.
+	Listen func(network, addr string) (net.Listener, error)
+	// Advertiser announces the game; nil announces nothing (join codes and
+	// typed addresses still work).
+	Advertiser discovery.Advertiser
+	// Addrs are this device's addresses for the join codes; nil asks the
+	// network interfaces (discovery.MulticastInterfaces).
+	Addrs []netip.Addr
+	// PIN is the PIN to ask; empty makes a new one.
+	PIN secure.PIN
+	// App and Device go into the Hello and the mDNS record.
+	App, Device string
+	// OnSeats is told whenever a device joins or leaves a seat.
+	OnSeats func([]wire.SeatInfo)
+	// Logf is told about connections that fail.
+	Logf func(format string, args ...any)
+}
+
+// Hosting is a game being hosted. Close stops it; the game goes on locally.
+type Hosting struct {
+	opts  Options
+	id    *secure.Identity
+	pin   secure.PIN
+	host  *host.Host
+	ln    net.Listener
+	port  uint16
+	addrs []netip.Addr
+	done  chan error
+
+	mu      sync.Mutex
+	advert  discovery.Advert
+	rec     Record
+	seats   []wire.SeatInfo
+	closed  bool
+	saveErr error
+}
+
+// Start hosts opts.Game: it loads or makes the identity, listens, serves and
+// advertises. Its errors name what failed (the port, the saved record).
+func Start(opts Options) (*Hosting, error) {
+	if opts.Game == nil {
+		return nil, errors.New("host: no game")
+	}
+	info := opts.Game.Info()
+	if info.Status == console.StatusFinished {
+		return nil, fmt.Errorf("host %s: the game is over", info.Title)
+	}
+	if opts.Listen == nil {
+		opts.Listen = net.Listen
+	}
+	rec, err := load(opts.Keep, info.ID)
+	if err != nil {
+		return nil, err
+	}
+	var id *secure.Identity
+	if len(rec.Identity) > 0 {
+		if id, err = secure.DecodeIdentity(rec.Identity); err != nil {
+			return nil, fmt.Errorf("host %s: the saved host key is damaged: %w", info.Title, err)
+		}
+	} else {
+		if id, err = secure.NewIdentity(info.Title); err != nil {
+			return nil, fmt.Errorf("host %s: %w", info.Title, err)
+		}
+		if rec.Identity, err = id.Encode(); err != nil {
+			return nil, fmt.Errorf("host %s: %w", info.Title, err)
+		}
+	}
+	pin := opts.PIN
+	if pin == "" {
+		if pin, err = secure.NewPIN(); err != nil {
+			return nil, fmt.Errorf("host %s: %w", info.Title, err)
+		}
+	}
+	ln, port, err := listen(opts, rec.Port)
+	if err != nil {
+		return nil, fmt.Errorf("host %s: %w", info.Title, err)
+	}
+	rec.Port = port
+	h := &Hosting{opts: opts, id: id, pin: pin, ln: ln, port: port, rec: rec, done: make(chan error, 1)}
+	if err := h.save(); err != nil {
+		ln.Close()
+		return nil, fmt.Errorf("host %s: %w", info.Title, err)
+	}
+	tokens := map[console.Seat]secure.Token{}
+	for s, t := range rec.Tokens {
+		if tok, err := secure.ParseToken(t); err == nil {
+			tokens[console.Seat(s)] = tok
+		}
+	}
+	h.host = host.New(host.Config{Game: opts.Game, Identity: id, PIN: pin, App: opts.App, Device: opts.Device,
+		Logf: opts.Logf, Tokens: tokens, OnToken: h.onToken, OnSeats: h.onSeats})
+	h.seats = h.host.Seats()
+	h.addrs = opts.Addrs
+	if h.addrs == nil {
+		if ifaces, err := discovery.MulticastInterfaces(); err == nil {
+			h.addrs, _ = discovery.InterfaceAddrs(ifaces)
+		}
+	}
+	go func() { h.done <- h.host.Serve(ln) }()
+	if opts.Advertiser != nil {
+		adv, err := opts.Advertiser.Advertise(h.record(), port)
+		if err != nil {
+			h.logf("host: mDNS: %v (join codes and addresses still work)", err)
+		} else {
+			h.mu.Lock()
+			h.advert = adv
+			h.mu.Unlock()
+		}
+	}
+	return h, nil
+}
+
+func load(k Keeper, id string) (Record, error) {
+	var rec Record
+	if k == nil {
+		return rec, nil
+	}
+	b, err := k.Roster(RecordKind, id)
+	if err != nil {
+		// Nothing kept yet (or not readable: start afresh, the players
+		// then join with the PIN).
+		return rec, nil
+	}
+	if err := json.Unmarshal(b, &rec); err != nil {
+		return Record{}, fmt.Errorf("host %s: the saved host record is damaged: %w", id, err)
+	}
+	return rec, nil
+}
+
+// listen tries the port asked for (only it), or else the saved port, the
+// default port, then any free port.
+func listen(opts Options, saved uint16) (net.Listener, uint16, error) {
+	ports := []uint16{opts.Port}
+	if opts.Port == 0 {
+		ports = []uint16{discovery.DefaultPort, 0}
+		if saved != 0 && saved != discovery.DefaultPort {
+			ports = append([]uint16{saved}, ports...)
+		}
+	}
+	var firstErr error
+	for _, p := range ports {
+		ln, err := opts.Listen("tcp", net.JoinHostPort("", strconv.Itoa(int(p))))
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		if _, ps, err := net.SplitHostPort(ln.Addr().String()); err == nil {
+			if n, err := strconv.Atoi(ps); err == nil {
+				return ln, uint16(n), nil
+			}
+		}
+		return ln, p, nil
+	}
+	return nil, 0, fmt.Errorf("listen: %w", firstErr)
+}
+
+func (h *Hosting) save() error {
+	if h.opts.Keep == nil {
+		return nil
+	}
+	b, err := json.Marshal(h.rec)
+	if err != nil {
+		return err
+	}
+	return h.opts.Keep.PutRoster(RecordKind, h.opts.Game.Info().ID, b)
+}
+
+func (h *Hosting) onToken(seat console.Seat, tok secure.Token) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.rec.Tokens == nil {
+		h.rec.Tokens = map[string]string{}
+	}
+	h.rec.Tokens[string(seat)] = tok.String()
+	if err := h.save(); err != nil {
+		h.saveErr = err
+		h.logf("host: keep the seat token of %s: %v", seat, err)
+	}
+}
+
+func (h *Hosting) onSeats(seats []wire.SeatInfo) {
+	h.mu.Lock()
+	h.seats = seats
+	adv := h.advert
+	h.mu.Unlock()
+	if adv != nil {
+		if err := adv.Update(h.record()); err != nil {
+			h.logf("host: update mDNS: %v", err)
+		}
+	}
+	if h.opts.OnSeats != nil {
+		h.opts.OnSeats(seats)
+	}
+}
+
+// record is the game as the mDNS record describes it.
+func (h *Hosting) record() discovery.Game {
+	info := h.opts.Game.Info()
+	h.mu.Lock()
+	open := 0
+	for _, s := range h.seats {
+		if !s.Connected {
+			open++
+		}
+	}
+	h.mu.Unlock()
+	return discovery.Game{Proto: int(wire.ProtocolVersion), System: info.System.ID, Title: info.Title,
+		Host: h.opts.Device, Seats: len(info.Seats), Open: open, ID: info.ID, Fingerprint: h.id.Fingerprint()}
+}
+
+func (h *Hosting) logf(format string, args ...any) {
+	if h.opts.Logf != nil {
+		h.opts.Logf(format, args...)
+	}
+}
+
+// PIN is the PIN a joining device must enter.
+func (h *Hosting) PIN() secure.PIN { return h.pin }
+
+// Port is the TCP port listened on.
+func (h *Hosting) Port() uint16 { return h.port }
+
+// Fingerprint is the host key's fingerprint, to compare on a joining
+// device that typed the address.
+func (h *Hosting) Fingerprint() discovery.Fingerprint { return h.id.Fingerprint() }
+
+// Addresses are "address:port" for each of this device's addresses.
+func (h *Hosting) Addresses() []string {
+	out := make([]string, 0, len(h.addrs))
+	for _, a := range h.addrs {
+		out = append(out, netip.AddrPortFrom(a, h.port).String())
+	}
+	return out
+}
+
+// JoinCodes are the join codes of this device's IPv4 addresses (a join
+// code carries an IPv4 address, the port and the fingerprint).
+func (h *Hosting) JoinCodes() []string {
+	var out []string
+	for _, a := range h.addrs {
+		code, err := discovery.JoinCode{Addr: netip.AddrPortFrom(a, h.port), Fingerprint: h.id.Fingerprint()}.Encode()
+		if err == nil {
+			out = append(out, code)
+		}
+	}
+	return out
+}
+
+// Seats are the seats: who holds each and who is connected.
+func (h *Hosting) Seats() []wire.SeatInfo {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Clone(h.seats)
+}
+
+// Err is the last error keeping the record (a seat token not saved: that
+// seat rejoins with the PIN after a re-host).
+func (h *Hosting) Err() error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.saveErr
+}
+
+// Close stops advertising and serving; joined devices are told the host
+// stopped (they keep trying, and rejoin when the game is hosted again).
+func (h *Hosting) Close() error {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return nil
+	}
+	h.closed = true
+	adv := h.advert
+	h.mu.Unlock()
+	if adv != nil {
+		adv.Stop()
+	}
+	h.host.Close()
+	if err := <-h.done; err != nil && !errors.Is(err, host.ErrClosed) {
+		return err
+	}
+	return nil
+}
