@@ -74,10 +74,11 @@ func (m *MDNS) interfaces() ([]net.Interface, error) {
 }
 
 // MulticastInterfaces returns the interfaces that are up and
-// multicast-capable. (On Android 11 and later net.Interfaces fails; that
-// platform will need its own listing.)
+// multicast-capable. On Android (build tag android) they are listed with
+// github.com/wlynxg/anet, since net.Interfaces fails on Android 11 and
+// later.
 func MulticastInterfaces() ([]net.Interface, error) {
-	all, err := net.Interfaces()
+	all, err := listInterfaces()
 	if err != nil {
 		return nil, fmt.Errorf("list network interfaces: %w", err)
 	}
@@ -106,7 +107,7 @@ func InterfaceAddrs(ifaces []net.Interface) ([]netip.Addr, error) {
 	}
 	var all []netip.Addr
 	for _, ifi := range ifaces {
-		addrs, err := ifi.Addrs()
+		addrs, err := interfaceAddrs(&ifi)
 		if err != nil {
 			return nil, fmt.Errorf("addresses of %s: %w", ifi.Name, err)
 		}
@@ -166,6 +167,10 @@ func (m *MDNS) Advertise(g Game, port uint16) (Advert, error) {
 	for i, a := range addrs {
 		ips[i] = a.String()
 	}
+	release, err := acquireMulticast()
+	if err != nil {
+		return nil, fmt.Errorf("advertise: multicast lock: %w", err)
+	}
 	var r [4]byte
 	_, _ = rand.Read(r[:])
 	a := &mdnsAdvert{
@@ -174,8 +179,10 @@ func (m *MDNS) Advertise(g Game, port uint16) (Advert, error) {
 		port:     port,
 		ips:      ips,
 		ifaces:   ifaces,
+		release:  release,
 	}
 	if err := a.register(txt); err != nil {
+		release()
 		return nil, fmt.Errorf("advertise: %w", err)
 	}
 	return a, nil
@@ -186,6 +193,7 @@ type mdnsAdvert struct {
 	port           uint16
 	ips            []string
 	ifaces         []net.Interface
+	release        func() // the multicast lock
 
 	mu      sync.Mutex
 	srv     *zeroconf.Server
@@ -232,6 +240,7 @@ func (a *mdnsAdvert) Stop() error {
 		a.srv.Shutdown()
 		a.srv = nil
 	}
+	a.release()
 	return nil
 }
 
@@ -246,14 +255,20 @@ func (m *MDNS) Browse(ctx context.Context) (<-chan []Entry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("browse: %w", err)
 	}
+	release, err := acquireMulticast()
+	if err != nil {
+		return nil, fmt.Errorf("browse: multicast lock: %w", err)
+	}
 	first, err := newResolver(ifaces)
 	if err != nil {
+		release()
 		return nil, fmt.Errorf("browse: %w", err)
 	}
 	f := newFeed()
 	l := newLiveList(m.Skipped)
 	f.send(l.list())
 	go func() {
+		defer release()
 		defer f.close()
 		r := first
 		for ctx.Err() == nil {

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/netip"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -147,5 +148,86 @@ func TestMDNSInNetns(t *testing.T) {
 
 	cancel()
 	for range ch {
+	}
+}
+
+// countingLock is a MulticastLock that counts acquisitions still held.
+type countingLock struct {
+	mu    sync.Mutex
+	held  int
+	total int
+	fail  error
+}
+
+func (l *countingLock) Acquire() (func(), error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.fail != nil {
+		return nil, l.fail
+	}
+	l.held++
+	l.total++
+	return func() {
+		l.mu.Lock()
+		l.held--
+		l.mu.Unlock()
+	}, nil
+}
+
+func (l *countingLock) counts() (held, total int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.held, l.total
+}
+
+// TestMulticastLockInNetns: the platform's multicast lock is held while a
+// game is advertised and while a browser runs, and given back after; a lock
+// that cannot be taken fails Advertise and Browse with a clear error.
+func TestMulticastLockInNetns(t *testing.T) {
+	if !inNetns() {
+		runInNetns(t, "TestMulticastLockInNetns")
+		return
+	}
+	lo := loopbackOnly(t)
+	lock := &countingLock{}
+	SetMulticastLock(lock)
+	defer SetMulticastLock(nil)
+	m := &MDNS{Interfaces: []net.Interface{lo}, Interval: 300 * time.Millisecond}
+	ctx, cancel := context.WithCancel(context.Background())
+	ch, err := m.Browse(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	adv, err := m.Advertise(Game{Proto: 1, System: "landsofruin", Title: "T", Seats: 2, Open: 2, ID: "g0123456789ab",
+		Fingerprint: Fingerprint{1}}, 47100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if held, _ := lock.counts(); held != 2 {
+		t.Errorf("held %d times while browsing and advertising, want 2", held)
+	}
+	adv.Stop()
+	adv.Stop()
+	cancel()
+	for range ch {
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		held, total := lock.counts()
+		if held == 0 && total == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("held %d, taken %d times after Stop and cancel; want 0 and 2", held, total)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	lock.fail = errors.New("no Wi-Fi")
+	if _, err := m.Browse(context.Background()); err == nil || !strings.Contains(err.Error(), "multicast lock: no Wi-Fi") {
+		t.Errorf("Browse with a failing lock: %v", err)
+	}
+	if _, err := m.Advertise(Game{Proto: 1, System: "landsofruin", Title: "T", Seats: 2, Open: 2, ID: "g0123456789ab",
+		Fingerprint: Fingerprint{1}}, 47100); err == nil || !strings.Contains(err.Error(), "multicast lock") {
+		t.Errorf("Advertise with a failing lock: %v", err)
 	}
 }
