@@ -105,7 +105,8 @@ type Config struct {
 	// players rejoin their seats with them, without the PIN).
 	Tokens map[console.Seat]secure.Token
 	// OnToken, when set, is called when a seat gets a new token, so the
-	// caller can keep it with the game for the next re-hosting.
+	// caller can keep it with the game for the next re-hosting. It is
+	// called with the Host's lock held: it must not call the Host.
 	OnToken func(seat console.Seat, token secure.Token)
 	// OnSeats, when set, is called with the seats whenever a device joins
 	// or leaves one (for the host's own screen and its mDNS record).

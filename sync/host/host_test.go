@@ -875,3 +875,88 @@ func TestTCP(t *testing.T) {
 		t.Fatalf("Serve on TCP: %v", err)
 	}
 }
+
+// TestAnySeatLobbyAndSavedTokens: a Join without a seat takes the first
+// open one and then the next; a full game says so; every joined device
+// hears of the seats changing (Lobby) and the host's OnSeats too; OnToken
+// reports each new token, and a host given those tokens lets the seats
+// back without the PIN.
+func TestAnySeatLobbyAndSavedTokens(t *testing.T) {
+	linktest.NoLeaks(t)
+	var mu sync.Mutex
+	tokens := map[console.Seat]secure.Token{}
+	var seatCalls int
+	f := newFixture(t, Config{
+		OnToken: func(s console.Seat, tok secure.Token) { mu.Lock(); tokens[s] = tok; mu.Unlock() },
+		OnSeats: func([]wire.SeatInfo) { mu.Lock(); seatCalls++; mu.Unlock() },
+	})
+	first, err := f.dial("d1", wire.Hello{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j1, err := first.join(wire.Join{PIN: string(testPIN)})
+	if err != nil || j1.Seat != "ana" {
+		t.Fatalf("first any-seat join: %+v, %v", j1, err)
+	}
+	second, err := f.dial("d2", wire.Hello{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j2, err := second.join(wire.Join{PIN: string(testPIN)})
+	if err != nil || j2.Seat != "ben" {
+		t.Fatalf("second any-seat join: %+v, %v", j2, err)
+	}
+	// ana hears that ben's seat is now taken.
+	deadline := time.Now().Add(wait)
+	for {
+		m := first.next(wire.KindLobby).(wire.Lobby)
+		if len(m.Seats) == 2 && m.Seats[1].Connected && m.Seats[1].Device == "d2" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no lobby with ben connected")
+		}
+	}
+	third, err := f.dial("d3", wire.Hello{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := third.join(wire.Join{PIN: string(testPIN)}); err == nil || !strings.Contains(err.Error(), "every seat") {
+		t.Fatalf("a third any-seat join: %v", err)
+	}
+	mu.Lock()
+	if len(tokens) != 2 || tokens["ana"].String() != j1.Token || tokens["ben"].String() != j2.Token {
+		t.Errorf("OnToken reported %v", tokens)
+	}
+	if seatCalls < 2 {
+		t.Errorf("OnSeats called %d times", seatCalls)
+	}
+	saved := map[console.Seat]secure.Token{"ana": tokens["ana"]}
+	mu.Unlock()
+
+	// A new host given the saved token.
+	h2 := New(Config{Game: f.game, Identity: f.id, PIN: "9999", App: "0.1.0", Tokens: saved})
+	ln, err := f.nw.Listen("host:2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- h2.Serve(ln) }()
+	defer func() { h2.Close(); <-done }()
+	raw, err := f.nw.Node("d1").Dial("host:2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc := tls.Client(raw, secure.ClientConfig(f.id.Fingerprint()))
+	defer tc.Close()
+	tc.SetDeadline(time.Now().Add(wait))
+	r, w := wire.NewReader(tc, 0), wire.NewWriter(tc, 0)
+	if _, _, err := wire.ClientHello(r, w, wire.NewHello(wire.RoleClient, "0.1.0", "d1")); err != nil {
+		t.Fatal(err)
+	}
+	w.Send(wire.Join{Seat: "ana", Token: j1.Token})
+	m, err := r.Read()
+	if j, ok := m.(wire.Joined); err != nil || !ok || j.Seat != "ana" {
+		t.Fatalf("rejoin by the saved token: %v %v", m, err)
+	}
+}
