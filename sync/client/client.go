@@ -25,7 +25,8 @@ import (
 const (
 	DefaultHeartbeat      = 2 * time.Second
 	DefaultTimeout        = 7 * time.Second
-	DefaultCommandTimeout = 30 * time.Second
+	DefaultCommandTimeout = 10 * time.Second
+	DefaultOfflineWait    = 2 * time.Second
 	DefaultMinBackoff     = 250 * time.Millisecond
 	DefaultMaxBackoff     = 5 * time.Second
 	// DefaultJoinTimeout bounds Join's first connection.
@@ -35,6 +36,12 @@ const (
 // ErrClosed is returned by a Client's methods after Close or after the link
 // ended for good.
 var ErrClosed = errors.New("the link to the host is closed")
+
+// ErrOffline is returned (wrapped) by Do and Undo when the link is down
+// and does not come back within Config.OfflineWait: the command was not
+// sent. Screens call Do on their own thread, so the client does not make a
+// player wait longer than that for a host that is away.
+var ErrOffline = errors.New("not connected to the host")
 
 // ErrNoAnswer is returned (wrapped) by Do and Undo when the host did not
 // answer within Config.CommandTimeout: the command may still have been
@@ -70,9 +77,10 @@ type Config struct {
 	App, Device string
 	// Dial opens the TCP connection; nil uses a net.Dialer.
 	Dial func(ctx context.Context, network, addr string) (net.Conn, error)
-	// Heartbeat, Timeout, CommandTimeout, MinBackoff, MaxBackoff: zero
-	// uses the defaults above.
+	// Heartbeat, Timeout, CommandTimeout, OfflineWait, MinBackoff,
+	// MaxBackoff: zero uses the defaults above.
 	Heartbeat, Timeout, CommandTimeout time.Duration
+	OfflineWait                        time.Duration
 	MinBackoff, MaxBackoff             time.Duration
 	// MaxFrame is the frame size limit; zero is wire.DefaultMaxFrame.
 	MaxFrame int
@@ -93,6 +101,7 @@ func (cfg *Config) defaults() {
 	def(&cfg.Heartbeat, DefaultHeartbeat)
 	def(&cfg.Timeout, DefaultTimeout)
 	def(&cfg.CommandTimeout, DefaultCommandTimeout)
+	def(&cfg.OfflineWait, DefaultOfflineWait)
 	def(&cfg.MinBackoff, DefaultMinBackoff)
 	def(&cfg.MaxBackoff, DefaultMaxBackoff)
 	if cfg.MaxFrame <= 0 {
@@ -186,6 +195,7 @@ type Client struct {
 	lobby    []wire.SeatInfo
 	link     Link
 	cur      *link
+	up       chan struct{} // closed when a link comes up (made by a waiting ask)
 	pending  map[string]*pending
 	order    []string
 	subs     map[int]*subscriber
@@ -529,6 +539,10 @@ func (c *Client) serve(l *link) error {
 	}
 	first := c.cur == nil && c.link.State == LinkUp
 	c.cur = l
+	if c.up != nil {
+		close(c.up)
+		c.up = nil
+	}
 	resend := make([]wire.Command, 0, len(c.order))
 	for _, id := range slices.Clone(c.order) {
 		p := c.pending[id]
@@ -883,6 +897,30 @@ func (c *Client) ask(seat console.Seat, m wire.Command) (console.Outcome, error)
 	if c.closed {
 		c.mu.Unlock()
 		return console.Outcome{}, ErrClosed
+	}
+	if c.cur == nil && c.pending[m.ID] == nil {
+		// The link is down: wait a little for it, then give up without
+		// sending.
+		if c.up == nil {
+			c.up = make(chan struct{})
+		}
+		up := c.up
+		c.mu.Unlock()
+		t := time.NewTimer(c.cfg.OfflineWait)
+		select {
+		case <-up:
+			t.Stop()
+		case <-t.C:
+			return console.Outcome{}, fmt.Errorf("%w (%s): the command was not sent; try again when the link is back", ErrOffline, c.Link().Banner())
+		case <-c.done:
+			t.Stop()
+			return console.Outcome{}, ErrClosed
+		}
+		c.mu.Lock()
+		if c.closed {
+			c.mu.Unlock()
+			return console.Outcome{}, ErrClosed
+		}
 	}
 	p := c.pending[m.ID]
 	if p == nil {

@@ -610,3 +610,33 @@ func TestNoSecretsInWhatAClientHolds(t *testing.T) {
 		t.Error("the captured bytes hold plain text")
 	}
 }
+
+// TestOfflineCommandIsNotSent: with the host away longer than OfflineWait,
+// Do fails fast with ErrOffline and the command is not applied later.
+func TestOfflineCommandIsNotSent(t *testing.T) {
+	linktest.NoLeaks(t)
+	f := newFixture(t)
+	cfg := f.config("seatA", "ana")
+	cfg.OfflineWait = 50 * time.Millisecond
+	ana, err := Join(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ana.Close()
+	f.nw.Down("host")
+	waitLink(t, ana, LinkReconnecting)
+	start := time.Now()
+	_, err = ana.Do("ana", console.Command{ID: "offline", Name: landsofruin.CmdChooseSide, Args: map[string]any{"side": "south"}})
+	if !errors.Is(err, ErrOffline) || !strings.Contains(err.Error(), "Reconnecting") {
+		t.Fatalf("Do while away: %v", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Do took %v to give up", d)
+	}
+	f.nw.Up("host")
+	waitLink(t, ana, LinkUp)
+	f.converge(ana)
+	if lines, _ := f.game.History("ana", 0); len(lines) != 0 {
+		t.Errorf("the offline command was applied: %v", lines)
+	}
+}
