@@ -215,7 +215,10 @@ type SeatInfo struct {
 	// not); Connected when its link is up now.
 	Taken     bool `msgpack:"taken,omitempty"`
 	Connected bool `msgpack:"connected,omitempty"`
-	// Ready is true when the seat's player is ready to start.
+	// Ready is reserved: hosts of protocol 1 never set it. A player's
+	// readiness is the game's own (Lands of Ruin's ready command, which
+	// the engine waits for from every seat, shown in each seat's view),
+	// so it travels, like every other part of the game, in the views.
 	Ready bool `msgpack:"ready,omitempty"`
 }
 
