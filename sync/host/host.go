@@ -53,6 +53,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/commandconsole/commandconsole/console"
@@ -111,7 +112,24 @@ type Config struct {
 	// OnSeats, when set, is called with the seats whenever a device joins
 	// or leaves one (for the host's own screen and its mDNS record).
 	OnSeats func([]wire.SeatInfo)
+	// LocalSeats are the seats played on the host's own device: never
+	// joinable over the network, shown in the lobby as the host's.
+	LocalSeats []console.Seat
+	// MaxSpectators bounds the spectators at once; zero is
+	// DefaultMaxSpectators.
+	MaxSpectators int
 }
+
+// Limits on connections.
+const (
+	// DefaultMaxSpectators is Config.MaxSpectators's default.
+	DefaultMaxSpectators = 8
+	// maxPending bounds the connections not yet joined (TLS, Hello, Join
+	// under way), and maxPendingPerRemote those of one remote: a device
+	// without the PIN cannot use up the host's file descriptors.
+	maxPending          = 32
+	maxPendingPerRemote = 4
+)
 
 // Host serves one game to remote seats. It is safe for concurrent use.
 type Host struct {
@@ -124,6 +142,12 @@ type Host struct {
 	conns     map[*conn]struct{}
 	seats     map[console.Seat]*seat
 	wg        sync.WaitGroup
+	pin       secure.PIN
+	// pending counts the connections not yet joined, in all and by
+	// remote; spectators the spectators joined.
+	pending    int
+	pendingBy  map[string]int
+	spectators int
 	// undos remembers the results of recent undo commands by id, per
 	// seat: the engine's Undo takes no id, so a retried undo is answered
 	// from here instead of taking back a second command.
@@ -178,6 +202,11 @@ func New(cfg Config) *Host {
 		conns:     map[*conn]struct{}{},
 		seats:     map[console.Seat]*seat{},
 		undos:     map[console.Seat]*undoLog{},
+		pin:       cfg.PIN,
+		pendingBy: map[string]int{},
+	}
+	if cfg.MaxSpectators <= 0 {
+		h.cfg.MaxSpectators = DefaultMaxSpectators
 	}
 	for s, tok := range cfg.Tokens {
 		if !tok.IsZero() {
@@ -188,8 +217,12 @@ func New(cfg Config) *Host {
 }
 
 // Serve accepts connections on ln until Close (it then returns ErrClosed)
-// or until Accept fails (it returns that error). It closes ln when it
-// returns. Serve may be called for several listeners.
+// or until Accept fails for good (it returns that error). A temporary
+// failure (a timeout, too many open files, a connection aborted before it
+// was accepted) is retried after a pause, 5 ms doubling to 1 s, as
+// net/http does. Connections beyond the limits on connections not yet
+// joined are closed at once. It closes ln when it returns. Serve may be
+// called for several listeners.
 func (h *Host) Serve(ln net.Listener) error {
 	h.mu.Lock()
 	if h.closed {
@@ -205,6 +238,7 @@ func (h *Host) Serve(ln net.Listener) error {
 		h.mu.Unlock()
 		ln.Close()
 	}()
+	var pause time.Duration
 	for {
 		nc, err := ln.Accept()
 		if err != nil {
@@ -214,15 +248,29 @@ func (h *Host) Serve(ln net.Listener) error {
 			if closed {
 				return ErrClosed
 			}
+			if temporary(err) {
+				pause = min(max(2*pause, 5*time.Millisecond), time.Second)
+				h.logf("host: accept: %v; retrying in %v", err, pause)
+				time.Sleep(pause)
+				continue
+			}
 			return fmt.Errorf("host: accept: %w", err)
 		}
-		c := &conn{h: h, raw: nc, remote: secure.RemoteKey(nc.RemoteAddr())}
+		pause = 0
+		c := &conn{h: h, raw: nc, remote: secure.RemoteKey(nc.RemoteAddr()), lobbyWake: make(chan struct{}, 1)}
 		h.mu.Lock()
 		if h.closed {
 			h.mu.Unlock()
 			nc.Close()
 			return ErrClosed
 		}
+		if h.pending >= maxPending || h.pendingBy[c.remote] >= maxPendingPerRemote {
+			h.mu.Unlock()
+			nc.Close()
+			continue
+		}
+		h.pending++
+		h.pendingBy[c.remote]++
 		h.conns[c] = struct{}{}
 		h.wg.Add(1)
 		h.mu.Unlock()
@@ -271,7 +319,9 @@ func (h *Host) seatInfoLocked() []wire.SeatInfo {
 	out := make([]wire.SeatInfo, 0, len(info.Seats))
 	for _, s := range info.Seats {
 		si := wire.SeatInfo{Seat: s}
-		if st := h.seats[s]; st != nil {
+		if slices.Contains(h.cfg.LocalSeats, s) {
+			si.Device, si.Taken, si.Connected = h.cfg.Device, true, true
+		} else if st := h.seats[s]; st != nil {
 			si.Device, si.Taken, si.Connected = st.device, !st.token.IsZero(), st.conn != nil
 		}
 		out = append(out, si)
@@ -291,18 +341,23 @@ type conn struct {
 	raw    net.Conn
 	remote string
 
-	tc   *tls.Conn
-	r    *wire.Reader
-	w    *wire.Writer
-	seat console.Seat
+	tc        *tls.Conn
+	r         *wire.Reader
+	w         *wire.Writer
+	seat      console.Seat
+	lobbyWake chan struct{}
 
 	// mu orders sends and guards what was last sent.
-	mu   sync.Mutex
-	prev []byte // the view bytes last sent
-	// sums are LineSum of the history lines the client holds, by seq-1:
-	// comparing them with the game's lines finds where an undo changed
-	// the history.
-	sums    []uint32
+	mu     sync.Mutex
+	prev   []byte         // the view bytes last sent
+	seq    uint64         // the sequence number last sent
+	status console.Status // the status last sent
+	// lines are the history lines the client holds (as sent): comparing
+	// them with the game's finds where an undo changed the history, and
+	// the client's own requests (History, Catchup) are answered from
+	// them and from prev, without touching the game, so their timing
+	// cannot tell when another seat's command is being stored.
+	lines   []console.HistoryLine
 	byeSent bool
 	// closing is set by bye: sends then get only byeWait.
 	closing atomic.Bool
@@ -346,10 +401,17 @@ func (c *conn) bye(code wire.ByeCode, msg string) {
 
 func (c *conn) serve() {
 	h := c.h
+	joined := false
 	defer func() {
 		c.raw.Close()
 		h.mu.Lock()
 		delete(h.conns, c)
+		if !joined {
+			h.unpendLocked(c.remote)
+		}
+		if joined && c.seat == console.Public {
+			h.spectators--
+		}
 		left := false
 		if c.seat != "" && c.seat != console.Public {
 			if st := h.seats[c.seat]; st != nil && st.conn == c {
@@ -362,17 +424,73 @@ func (c *conn) serve() {
 			h.broadcastLobby()
 		}
 	}()
-	if err := c.join(); err != nil {
+	err := c.join()
+	h.mu.Lock()
+	h.unpendLocked(c.remote)
+	joined = err == nil
+	h.mu.Unlock()
+	if err != nil {
 		h.logf("host: %s: %v", c.raw.RemoteAddr(), err)
 		return
 	}
+	stop := make(chan struct{})
+	lobbyDone := make(chan struct{})
+	go func() {
+		defer close(lobbyDone)
+		c.lobbyLoop(stop)
+	}()
+	defer func() {
+		close(stop)
+		<-lobbyDone
+	}()
 	h.broadcastLobby()
 	cancel := h.cfg.Game.Subscribe(c.seat, c.update)
 	defer cancel()
 	// A change between the full view and Subscribe is caught here.
 	c.update(console.Update{Kind: ""})
-	err := c.loop()
+	err = c.loop()
 	h.logf("host: %s (seat %s): %v", c.raw.RemoteAddr(), c.seat, err)
+}
+
+// unpendLocked counts one connection of remote as no longer pending. The
+// caller holds h.mu.
+func (h *Host) unpendLocked(remote string) {
+	h.pending--
+	if h.pendingBy[remote]--; h.pendingBy[remote] <= 0 {
+		delete(h.pendingBy, remote)
+	}
+}
+
+// temporary reports whether an Accept error may pass: a timeout, or the
+// process out of file descriptors, or a connection aborted.
+func temporary(err error) bool {
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		return true
+	}
+	return errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE) ||
+		errors.Is(err, syscall.ECONNABORTED) || errors.Is(err, syscall.ENOBUFS) || errors.Is(err, syscall.ENOMEM)
+}
+
+// lobbyLoop sends the seats to this connection whenever broadcastLobby
+// wakes it, until stop: on its own goroutine, so a device that stopped
+// reading holds up nobody else.
+func (c *conn) lobbyLoop(stop <-chan struct{}) {
+	for {
+		select {
+		case <-stop:
+			return
+		case <-c.lobbyWake:
+		}
+		c.h.mu.Lock()
+		lobby := wire.Lobby{Seats: c.h.seatInfoLocked()}
+		c.h.mu.Unlock()
+		c.mu.Lock()
+		if c.w != nil && !c.byeSent {
+			c.sendLocked(lobby)
+		}
+		c.mu.Unlock()
+	}
 }
 
 // join runs TLS, the Hello and the Join, and sends the seat its start.
@@ -422,100 +540,66 @@ func (c *conn) join() error {
 // catchupLocked sends the seat's full view and its history after the
 // client's line seq, or the whole history when the client's line seq is
 // not the game's (its checksum sum differs: an undo took it back). The
-// caller holds c.mu.
+// caller holds c.mu. It reads the game (on joining).
 func (c *conn) catchupLocked(kind console.ChangeKind, seq uint64, sum uint32) error {
 	c.prev = nil
 	if err := c.sendViewLocked(kind); err != nil {
 		return err
 	}
-	after := uint64(0)
-	if seq > 0 {
-		lines, err := c.h.cfg.Game.History(c.seat, seq-1)
-		if err != nil {
-			return fmt.Errorf("history of %s: %w", c.seat, err)
-		}
-		if len(lines) > 0 && lines[0].Seq == seq && wire.LineSum(lines[0]) == sum {
-			after = seq
-		}
-	}
-	lines, err := c.h.cfg.Game.History(c.seat, after)
+	all, err := c.h.cfg.Game.History(c.seat, 0)
 	if err != nil {
 		return fmt.Errorf("history of %s: %w", c.seat, err)
 	}
-	if err := c.sendLocked(wire.History{After: after, Lines: lines}); err != nil {
+	c.lines = slices.Clone(all)
+	return c.sendHeldHistoryLocked(seq, sum)
+}
+
+// sendHeldHistoryLocked sends the lines held after the client's line seq
+// (all of them when the client's line seq is not the one held). The caller
+// holds c.mu.
+func (c *conn) sendHeldHistoryLocked(seq uint64, sum uint32) error {
+	after := uint64(0)
+	if seq > 0 && seq <= uint64(len(c.lines)) && wire.LineSum(c.lines[seq-1]) == sum {
+		after = seq
+	}
+	if err := c.sendLocked(wire.History{After: after, Lines: c.lines[after:]}); err != nil {
 		return fmt.Errorf("send history: %w", err)
-	}
-	// The client's lines up to after are the game's: their sums are
-	// needed only from there on, and a shorter slice only makes the next
-	// comparison start earlier.
-	c.sums = c.sums[:0]
-	if after > 0 {
-		all, err := c.h.cfg.Game.History(c.seat, 0)
-		if err != nil {
-			return fmt.Errorf("history of %s: %w", c.seat, err)
-		}
-		for _, l := range all[:min(after, uint64(len(all)))] {
-			c.sums = append(c.sums, wire.LineSum(l))
-		}
-	}
-	for _, l := range lines {
-		c.sums = append(c.sums, wire.LineSum(l))
 	}
 	return nil
 }
 
-// broadcastLobby sends the seats to every joined connection.
+// broadcastLobby wakes every joined connection's lobby loop, which sends
+// it the seats as they are then, and tells OnSeats.
 func (h *Host) broadcastLobby() {
 	h.mu.Lock()
-	lobby := wire.Lobby{Seats: h.seatInfoLocked()}
-	conns := make([]*conn, 0, len(h.conns))
+	seats := h.seatInfoLocked()
 	for c := range h.conns {
-		conns = append(conns, c)
+		select {
+		case c.lobbyWake <- struct{}{}:
+		default: // a wake-up is pending: it will send the latest seats
+		}
 	}
 	h.mu.Unlock()
 	if h.cfg.OnSeats != nil {
-		h.cfg.OnSeats(slices.Clone(lobby.Seats))
-	}
-	for _, c := range conns {
-		c.mu.Lock()
-		if c.w != nil && !c.byeSent {
-			c.sendLocked(lobby)
-		}
-		c.mu.Unlock()
+		h.cfg.OnSeats(seats)
 	}
 }
 
 // admit decides a Join: the Joined to send, or the Refuse.
+//
+// A seat token reclaims its seat first. Everything else needs the PIN
+// before anything is judged, so that a device without it learns nothing
+// (not the game, not the seat names). A seat played on the host's device
+// is never joinable, and a seat another device holds (its token) is not
+// taken with the PIN alone: that device rejoins with its token, or the
+// host's player frees the seat (Release).
 func (h *Host) admit(c *conn, j wire.Join, device string) (wire.Joined, *wire.Refuse) {
 	info := h.cfg.Game.Info()
-	if j.Game != "" && j.Game != info.ID {
-		return wire.Joined{}, &wire.Refuse{Code: wire.RefuseWrongGame,
-			Message: fmt.Sprintf("this host is serving another game (%q)", info.Title)}
-	}
-	if j.Seat == "" && j.Token == "" {
-		// Any open seat: the first that no device holds.
-		h.mu.Lock()
-		for _, s := range info.Seats {
-			if st := h.seats[s]; st == nil || st.token.IsZero() {
-				j.Seat = s
-				break
-			}
-		}
-		h.mu.Unlock()
-		if j.Seat == "" {
-			return wire.Joined{}, &wire.Refuse{Code: wire.RefuseFull, Message: "every seat of this game is taken: join as a spectator, or ask the host"}
-		}
-	}
-	if j.Seat != console.Public && !slices.Contains(info.Seats, j.Seat) {
-		return wire.Joined{}, &wire.Refuse{Code: wire.RefuseNoSuchSeat,
-			Message: fmt.Sprintf("the game has no seat %q", j.Seat)}
-	}
-	// A token reclaims the seat without the PIN.
-	if j.Seat != console.Public && j.Token != "" {
+	if j.Seat != console.Public && j.Seat != "" && j.Token != "" {
 		tok, err := secure.ParseToken(j.Token)
 		h.mu.Lock()
 		st := h.seats[j.Seat]
-		if err == nil && st != nil && st.token.Equal(tok) {
+		if err == nil && st != nil && st.token.Equal(tok) && (j.Game == "" || j.Game == info.ID) {
 			old := st.conn
 			st.conn, st.device = c, device
 			c.seat = j.Seat
@@ -529,10 +613,13 @@ func (h *Host) admit(c *conn, j wire.Join, device string) (wire.Joined, *wire.Re
 		h.mu.Unlock()
 		if j.PIN == "" {
 			return wire.Joined{}, &wire.Refuse{Code: wire.RefuseBadToken,
-				Message: fmt.Sprintf("the host does not know this device's token for seat %s any more: join again with the PIN", j.Seat)}
+				Message: fmt.Sprintf("the host no longer keeps seat %s for this device (the seat was freed, or the game was hosted again without its seats): join again with the PIN", j.Seat)}
 		}
 	}
-	if err := h.cfg.Limiter.Check(c.remote, h.cfg.PIN, secure.PIN(j.PIN)); err != nil {
+	h.mu.Lock()
+	pin := h.pin
+	h.mu.Unlock()
+	if err := h.cfg.Limiter.Check(c.remote, pin, secure.PIN(j.PIN)); err != nil {
 		ref := &wire.Refuse{Code: wire.RefuseWrongPIN, Message: err.Error()}
 		var we *secure.WaitError
 		if errors.As(err, &we) {
@@ -541,26 +628,62 @@ func (h *Host) admit(c *conn, j wire.Join, device string) (wire.Joined, *wire.Re
 		}
 		return wire.Joined{}, ref
 	}
-	if j.Seat == console.Public {
-		c.seat = console.Public
-		h.mu.Lock()
-		defer h.mu.Unlock()
-		return wire.Joined{Seat: console.Public, Game: info, Seats: h.seatInfoLocked()}, nil
-	}
-	tok, err := secure.NewToken()
-	if err != nil {
-		return wire.Joined{}, &wire.Refuse{Code: wire.RefuseProtocol, Message: "the host could not make a seat token: " + err.Error()}
+	if j.Game != "" && j.Game != info.ID {
+		return wire.Joined{}, &wire.Refuse{Code: wire.RefuseWrongGame,
+			Message: fmt.Sprintf("this host is serving another game (%q)", info.Title)}
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if j.Seat == console.Public {
+		if h.spectators >= h.cfg.MaxSpectators {
+			return wire.Joined{}, &wire.Refuse{Code: wire.RefuseFull,
+				Message: fmt.Sprintf("this game already has %d spectators", h.spectators)}
+		}
+		h.spectators++
+		c.seat = console.Public
+		return wire.Joined{Seat: console.Public, Game: info, Seats: h.seatInfoLocked()}, nil
+	}
+	if j.Seat == "" {
+		// Any open seat: the first that no device holds.
+		for _, s := range info.Seats {
+			if st := h.seats[s]; (st == nil || st.token.IsZero()) && !slices.Contains(h.cfg.LocalSeats, s) {
+				j.Seat = s
+				break
+			}
+		}
+		if j.Seat == "" {
+			return wire.Joined{}, &wire.Refuse{Code: wire.RefuseFull, Message: "every seat of this game is taken: join as a spectator, or ask the host to free a seat"}
+		}
+	}
+	if !slices.Contains(info.Seats, j.Seat) {
+		return wire.Joined{}, &wire.Refuse{Code: wire.RefuseNoSuchSeat,
+			Message: fmt.Sprintf("the game has no seat %q", j.Seat)}
+	}
+	if slices.Contains(h.cfg.LocalSeats, j.Seat) {
+		return wire.Joined{}, &wire.Refuse{Code: wire.RefuseSeatTaken,
+			Message: fmt.Sprintf("seat %s is played on the host's own device", j.Seat)}
+	}
 	st := h.seats[j.Seat]
 	if st == nil {
 		st = &seat{}
 		h.seats[j.Seat] = st
 	}
-	if st.conn != nil {
+	switch {
+	case st.conn != nil:
 		return wire.Joined{}, &wire.Refuse{Code: wire.RefuseSeatTaken,
 			Message: fmt.Sprintf("seat %s is taken: another device is playing it", j.Seat)}
+	case !st.token.IsZero():
+		who := "another device"
+		if st.device != "" {
+			who = fmt.Sprintf("another device (%s)", st.device)
+		}
+		return wire.Joined{}, &wire.Refuse{Code: wire.RefuseSeatTaken,
+			Message: fmt.Sprintf("seat %s belongs to %s: rejoin from it, or ask the host to free the seat", j.Seat, who)}
+	}
+	tok, err := secure.NewToken()
+	if err != nil {
+		h.logf("host: make a seat token: %v", err)
+		return wire.Joined{}, &wire.Refuse{Code: wire.RefuseProtocol, Message: "the host could not make a seat token: try again"}
 	}
 	st.token, st.device, st.conn = tok, device, c
 	c.seat = j.Seat
@@ -568,6 +691,37 @@ func (h *Host) admit(c *conn, j wire.Join, device string) (wire.Joined, *wire.Re
 		h.cfg.OnToken(j.Seat, tok)
 	}
 	return wire.Joined{Seat: j.Seat, Token: tok.String(), Game: info, Seats: h.seatInfoLocked()}, nil
+}
+
+// Release frees a seat a device holds: its token stops working (its link,
+// if up, is closed with Bye "replaced"), and any device may join the seat
+// with the PIN. The host's player does it when a tablet is lost or handed
+// to someone else.
+func (h *Host) Release(seat console.Seat) {
+	h.mu.Lock()
+	st := h.seats[seat]
+	delete(h.seats, seat)
+	h.mu.Unlock()
+	if st != nil && st.conn != nil {
+		st.conn.bye(wire.ByeReplaced, "the host freed this seat")
+	}
+	if h.cfg.OnToken != nil && st != nil {
+		h.cfg.OnToken(seat, secure.Token{})
+	}
+	h.broadcastLobby()
+}
+
+// SetPIN changes the PIN (the host shows a new one) and forgets every
+// wrong PIN counted so far.
+func (h *Host) SetPIN(pin secure.PIN) error {
+	if p, err := secure.ParsePIN(string(pin)); err != nil || p != pin {
+		return fmt.Errorf("set PIN: %q is not 4 digits", pin)
+	}
+	h.mu.Lock()
+	h.pin = pin
+	h.mu.Unlock()
+	h.cfg.Limiter.Reset()
+	return nil
 }
 
 // sendViewLocked sends the seat's view, as a delta against c.prev when
@@ -584,12 +738,21 @@ func (c *conn) sendViewLocked(kind console.ChangeKind) error {
 	if c.prev != nil && string(cur) == string(c.prev) {
 		return nil
 	}
+	if kind != "" {
+		// What changed is told as the seat sees it: an undo only when the
+		// seat's own sequence went back (never another seat's hidden undo,
+		// which a session-wide change kind could name).
+		kind = console.ChangeCommand
+		if st.Seq < c.seq {
+			kind = console.ChangeUndo
+		}
+	}
 	v := wire.View{Seat: c.seat, Seq: st.Seq, Change: kind, Status: st.Status}
 	v.Pack(c.prev, cur)
 	if err := c.sendLocked(v); err != nil {
 		return fmt.Errorf("send view: %w", err)
 	}
-	c.prev = cur
+	c.prev, c.seq, c.status = cur, st.Seq, st.Status
 	return nil
 }
 
@@ -603,21 +766,18 @@ func (c *conn) sendHistoryLocked() error {
 	if err != nil {
 		return fmt.Errorf("history of %s: %w", c.seat, err)
 	}
-	k := min(len(all), len(c.sums))
-	for k > 0 && wire.LineSum(all[k-1]) != c.sums[k-1] {
+	k := min(len(all), len(c.lines))
+	for k > 0 && all[k-1] != c.lines[k-1] {
 		k--
 	}
-	if k == len(all) && k == len(c.sums) {
+	if k == len(all) && k == len(c.lines) {
 		return nil
 	}
 	lines := all[k:]
 	if err := c.sendLocked(wire.History{After: uint64(k), Lines: lines}); err != nil {
 		return fmt.Errorf("send history: %w", err)
 	}
-	c.sums = c.sums[:k]
-	for _, l := range lines {
-		c.sums = append(c.sums, wire.LineSum(l))
-	}
+	c.lines = append(c.lines[:k], lines...)
 	return nil
 }
 
@@ -665,14 +825,20 @@ func (c *conn) loop() error {
 		case wire.Command:
 			err = c.command(g, m)
 		case wire.History:
-			lines, herr := g.History(c.seat, m.After)
-			if herr != nil {
-				return fmt.Errorf("history of %s: %w", c.seat, herr)
-			}
-			err = c.send(wire.History{After: m.After, Lines: lines})
-		case wire.Catchup:
 			c.mu.Lock()
-			err = c.catchupLocked("", m.Seq, m.Sum)
+			after := min(m.After, uint64(len(c.lines)))
+			err = c.sendLocked(wire.History{After: after, Lines: c.lines[after:]})
+			c.mu.Unlock()
+		case wire.Catchup:
+			// From what this connection last sent: the latest view and
+			// lines of the seat (the subscription sends any newer).
+			c.mu.Lock()
+			if c.prev != nil {
+				err = c.sendLocked(wire.View{Seat: c.seat, Seq: c.seq, Status: c.status, Full: c.prev})
+			}
+			if err == nil {
+				err = c.sendHeldHistoryLocked(m.Seq, m.Sum)
+			}
 			c.mu.Unlock()
 		default:
 			c.bye(wire.ByeProtocol, fmt.Sprintf("the host did not expect %s here", m.Kind()))
@@ -729,12 +895,20 @@ func (c *conn) do(g console.Game, m wire.Command) wire.Result {
 	if err != nil {
 		var rej *console.Rejection
 		if !errors.As(err, &rej) {
-			rej = &console.Rejection{Msg: "the host could not do that: " + err.Error(), Reason: console.ReasonConflict}
+			// The host's own failure (a store error, rules that panicked)
+			// goes to its log; the player gets a sentence, not the host's
+			// paths and stack.
+			c.h.logf("host: seat %s: command %s: %v", c.seat, m.ID, err)
+			rej = &console.Rejection{Msg: "the host could not do that because of an error on the host (its log says more); the game is as it was", Reason: console.ReasonConflict}
 		}
 		res.Refusal = rej
 		return res
 	}
-	res.Seq, res.Duplicate, res.Warning, res.Lines = out.Seq, out.Duplicate, out.Warning, out.Lines
+	res.Seq, res.Duplicate, res.Lines = out.Seq, out.Duplicate, out.Lines
+	if out.Warning != "" {
+		c.h.logf("host: seat %s: command %s: %s", c.seat, m.ID, out.Warning)
+		res.Warning = "the host had a problem keeping a snapshot; the command itself is stored"
+	}
 	return res
 }
 

@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -70,7 +73,15 @@ func newFixture(t *testing.T, cfg Config) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Game, cfg.Identity, cfg.PIN, cfg.App, cfg.Device, cfg.Now = f.game, id, testPIN, "0.1.0", "table", f.clk.Now
+	if fg, ok := cfg.Game.(*failing); ok {
+		fg.Game = f.game
+	} else {
+		cfg.Game = f.game
+	}
+	if cfg.Device == "" {
+		cfg.Device = "table"
+	}
+	cfg.Identity, cfg.PIN, cfg.App, cfg.Now = id, testPIN, "0.1.0", f.clk.Now
 	f.host = New(cfg)
 	served := make(chan error, 1)
 	go func() { served <- f.host.Serve(ln) }()
@@ -701,7 +712,7 @@ func TestHandshakeTimeout(t *testing.T) {
 // the idle timeout.
 func TestRoughLinks(t *testing.T) {
 	linktest.NoLeaks(t)
-	f := newFixture(t, Config{IdleTimeout: 500 * time.Millisecond})
+	f := newFixture(t, Config{IdleTimeout: time.Second})
 	f.nw.OnLink(func(l *linktest.Link) {
 		l.Fragment(7)
 		l.Jitter(time.Millisecond)
@@ -766,10 +777,11 @@ func TestProtocolErrors(t *testing.T) {
 	}
 }
 
-// TestPINTakesAnAwaySeat: a seat whose device is away may be joined with
-// the PIN from another device; it gets a new token and the old one no
-// longer reclaims the seat.
-func TestPINTakesAnAwaySeat(t *testing.T) {
+// TestAwaySeatIsKept: a seat whose device is away is not taken with the
+// PIN alone (another player could read its secrets); the host's player
+// frees it (Release), then a new device joins it, and the old token no
+// longer works.
+func TestAwaySeatIsKept(t *testing.T) {
 	linktest.NoLeaks(t)
 	f := newFixture(t, Config{})
 	old, j1 := f.joinAs("seatA", "ana")
@@ -779,19 +791,129 @@ func TestPINTakesAnAwaySeat(t *testing.T) {
 		}
 	}
 	f.waitConnected(0, false)
+	c, err := f.dial("seatC", wire.Hello{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.join(wire.Join{Seat: "ana", PIN: string(testPIN)})
+	var ref wire.Refuse
+	if !errors.As(err, &ref) || ref.Code != wire.RefuseSeatTaken || !strings.Contains(ref.Message, "belongs to another device (seatA)") {
+		t.Fatalf("the PIN took an away seat: %v", err)
+	}
+	f.host.Release("ana")
 	_, j2 := f.joinAs("seatC", "ana")
 	if j2.Token == "" || j2.Token == j1.Token {
 		t.Fatalf("tokens %q then %q", j1.Token, j2.Token)
 	}
-	c, err := f.dial("seatA", wire.Hello{})
+	c, err = f.dial("seatA", wire.Hello{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, err = c.join(wire.Join{Seat: "ana", Token: j1.Token})
-	var ref wire.Refuse
 	if !errors.As(err, &ref) || ref.Code != wire.RefuseBadToken {
 		t.Fatalf("old token: %v", err)
 	}
+}
+
+// TestLocalSeatsAndPINFirst: the host device's own seat is never joinable
+// and never picked for an any-seat join; a device without the PIN learns
+// nothing (not the seat names, not the game); a new PIN works at once.
+func TestLocalSeatsAndPINFirst(t *testing.T) {
+	linktest.NoLeaks(t)
+	f := newFixture(t, Config{LocalSeats: []console.Seat{"ana"}, Device: "table"})
+	if got := f.host.Seats(); !got[0].Connected || got[0].Device != "table" {
+		t.Fatalf("the host's seat in the lobby: %+v", got[0])
+	}
+	tests := []struct {
+		join wire.Join
+		code wire.RefuseCode
+		msg  string
+	}{
+		{wire.Join{Seat: "ana", PIN: string(testPIN)}, wire.RefuseSeatTaken, "host's own device"},
+		{wire.Join{Seat: "zed"}, wire.RefuseWrongPIN, "wrong PIN"},
+		{wire.Join{Game: "other", Seat: "ben"}, wire.RefuseWrongPIN, "wrong PIN"},
+	}
+	for i, tt := range tests {
+		c, err := f.dial(fmt.Sprint("d", i), wire.Hello{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = c.join(tt.join)
+		var ref wire.Refuse
+		if !errors.As(err, &ref) || ref.Code != tt.code || !strings.Contains(ref.Message, tt.msg) {
+			t.Errorf("%+v: %v, want %s %q", tt.join, err, tt.code, tt.msg)
+		}
+		if strings.Contains(err.Error(), "Fight") || strings.Contains(err.Error(), "zed") {
+			t.Errorf("%+v: the refusal tells %q", tt.join, err)
+		}
+	}
+	c, err := f.dial("any", wire.Hello{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j, err := c.join(wire.Join{PIN: string(testPIN)}); err != nil || j.Seat != "ben" {
+		t.Fatalf("any-seat join: %+v, %v", j, err)
+	}
+	if err := f.host.SetPIN("77"); err == nil {
+		t.Error("a 2-digit PIN was set")
+	}
+	if err := f.host.SetPIN("7777"); err != nil {
+		t.Fatal(err)
+	}
+	tv, err := f.dial("tv", wire.Hello{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tv.join(wire.Join{Seat: console.Public, PIN: "7777"}); err != nil {
+		t.Fatalf("the new PIN: %v", err)
+	}
+}
+
+// TestSpectatorLimit: spectators beyond MaxSpectators are refused.
+func TestSpectatorLimit(t *testing.T) {
+	linktest.NoLeaks(t)
+	f := newFixture(t, Config{MaxSpectators: 2})
+	f.joinAs("tv1", console.Public)
+	f.joinAs("tv2", console.Public)
+	c, err := f.dial("tv3", wire.Hello{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.join(wire.Join{Seat: console.Public, PIN: string(testPIN)}); err == nil || !strings.Contains(err.Error(), "2 spectators") {
+		t.Fatalf("a third spectator: %v", err)
+	}
+}
+
+// TestInternalErrorsStayOnTheHost: a failure of the host (here the game's
+// store) reaches the player as a sentence, and the host's log gets the
+// details.
+func TestInternalErrorsStayOnTheHost(t *testing.T) {
+	linktest.NoLeaks(t)
+	var mu sync.Mutex
+	var logged []string
+	f := newFixture(t, Config{Game: &failing{}, Logf: func(format string, args ...any) {
+		mu.Lock()
+		logged = append(logged, fmt.Sprintf(format, args...))
+		mu.Unlock()
+	}})
+	ana, _ := f.joinAs("seatA", "ana")
+	ana.send(wire.Command{ID: "x", Name: landsofruin.CmdReady})
+	res := ana.next(wire.KindResult).(wire.Result)
+	if res.Accepted() || strings.Contains(res.Refusal.Msg, "/work") || !strings.Contains(res.Refusal.Msg, "error on the host") {
+		t.Fatalf("refusal %+v", res.Refusal)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !strings.Contains(strings.Join(logged, "\n"), "/work/secret/path") {
+		t.Errorf("the host's log lacks the details: %q", logged)
+	}
+}
+
+// failing is a game whose Do fails as the host's store might.
+type failing struct{ console.Game }
+
+func (f *failing) Do(console.Seat, console.Command) (console.Outcome, error) {
+	return console.Outcome{}, errors.New("append to /work/secret/path/saves.db: disk full")
 }
 
 func TestNewRefusesABadConfig(t *testing.T) {
@@ -958,5 +1080,47 @@ func TestAnySeatLobbyAndSavedTokens(t *testing.T) {
 	m, err := r.Read()
 	if j, ok := m.(wire.Joined); err != nil || !ok || j.Seat != "ana" {
 		t.Fatalf("rejoin by the saved token: %v %v", m, err)
+	}
+}
+
+// flakyListener fails its first Accept with "too many open files".
+type flakyListener struct {
+	net.Listener
+	failed atomic.Bool
+}
+
+func (l *flakyListener) Accept() (net.Conn, error) {
+	if !l.failed.Swap(true) {
+		return nil, &net.OpError{Op: "accept", Net: "tcp", Err: os.NewSyscallError("accept", syscall.EMFILE)}
+	}
+	return l.Listener.Accept()
+}
+
+// TestAcceptErrorIsRetried: a temporary Accept failure (out of file
+// descriptors) does not stop the host.
+func TestAcceptErrorIsRetried(t *testing.T) {
+	linktest.NoLeaks(t)
+	f := newFixture(t, Config{})
+	ln, err := f.nw.Listen("host:3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- f.host.Serve(&flakyListener{Listener: ln}) }()
+	raw, err := f.nw.Node("late").Dial("host:3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	tc := tls.Client(raw, secure.ClientConfig(f.id.Fingerprint()))
+	tc.SetDeadline(time.Now().Add(wait))
+	r, w := wire.NewReader(tc, 0), wire.NewWriter(tc, 0)
+	if _, _, err := wire.ClientHello(r, w, wire.NewHello(wire.RoleClient, "0.1.0", "late")); err != nil {
+		t.Fatalf("after a failed Accept: %v", err)
+	}
+	tc.Close()
+	f.host.Close()
+	if err := <-done; !errors.Is(err, ErrClosed) {
+		t.Errorf("Serve: %v", err)
 	}
 }

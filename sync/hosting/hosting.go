@@ -67,6 +67,9 @@ type Options struct {
 	PIN secure.PIN
 	// App and Device go into the Hello and the mDNS record.
 	App, Device string
+	// LocalSeats are the seats this device plays itself: never joinable
+	// over the network, and not counted as open.
+	LocalSeats []console.Seat
 	// OnSeats is told whenever a device joins or leaves a seat.
 	OnSeats func([]wire.SeatInfo)
 	// Logf is told about connections that fail.
@@ -145,7 +148,7 @@ func Start(opts Options) (*Hosting, error) {
 		}
 	}
 	h.host = host.New(host.Config{Game: opts.Game, Identity: id, PIN: pin, App: opts.App, Device: opts.Device,
-		Logf: opts.Logf, Tokens: tokens, OnToken: h.onToken, OnSeats: h.onSeats})
+		Logf: opts.Logf, Tokens: tokens, OnToken: h.onToken, OnSeats: h.onSeats, LocalSeats: opts.LocalSeats})
 	h.seats = h.host.Seats()
 	h.addrs = opts.Addrs
 	if h.addrs == nil {
@@ -230,7 +233,11 @@ func (h *Hosting) onToken(seat console.Seat, tok secure.Token) {
 	if h.rec.Tokens == nil {
 		h.rec.Tokens = map[string]string{}
 	}
-	h.rec.Tokens[string(seat)] = tok.String()
+	if tok.IsZero() {
+		delete(h.rec.Tokens, string(seat))
+	} else {
+		h.rec.Tokens[string(seat)] = tok.String()
+	}
 	if err := h.save(); err != nil {
 		h.saveErr = err
 		h.logf("host: keep the seat token of %s: %v", seat, err)
@@ -274,7 +281,11 @@ func (h *Hosting) logf(format string, args ...any) {
 }
 
 // PIN is the PIN a joining device must enter.
-func (h *Hosting) PIN() secure.PIN { return h.pin }
+func (h *Hosting) PIN() secure.PIN {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.pin
+}
 
 // Port is the TCP port listened on.
 func (h *Hosting) Port() uint16 { return h.port }
@@ -310,6 +321,28 @@ func (h *Hosting) Seats() []wire.SeatInfo {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return slices.Clone(h.seats)
+}
+
+// Release frees a seat another device holds (a lost tablet, a player
+// handing over): its token stops working and anyone may join it with the
+// PIN.
+func (h *Hosting) Release(seat console.Seat) { h.host.Release(seat) }
+
+// NewPIN shows a new PIN: the old one stops working, and the count of
+// wrong PINs starts again (after too many wrong PINs on this game
+// everyone must wait until then).
+func (h *Hosting) NewPIN() (secure.PIN, error) {
+	pin, err := secure.NewPIN()
+	if err != nil {
+		return "", fmt.Errorf("new PIN: %w", err)
+	}
+	if err := h.host.SetPIN(pin); err != nil {
+		return "", err
+	}
+	h.mu.Lock()
+	h.pin = pin
+	h.mu.Unlock()
+	return pin, nil
 }
 
 // Err is the last error keeping the record (a seat token not saved: that

@@ -231,3 +231,62 @@ func TestStartErrors(t *testing.T) {
 		t.Errorf("a taken port: %v", err)
 	}
 }
+
+// TestLocalSeatReleaseAndNewPIN: the host's own seat is never open nor
+// joinable; a freed seat's token is dropped from the record; a new PIN
+// replaces the old one.
+func TestLocalSeatReleaseAndNewPIN(t *testing.T) {
+	linktest.NoLeaks(t)
+	nw := linktest.NewNetwork()
+	defer nw.Close()
+	game := newGame(t)
+	k := &keeper{}
+	mem := discovery.NewMemory(netip.MustParseAddr("192.168.1.20"))
+	opts := lanOptions(nw, game, k, mem)
+	opts.LocalSeats = []console.Seat{"ana"}
+	h, err := Start(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if got := h.record().Open; got != 1 {
+		t.Errorf("open seats %d, want 1 (ana is the host's)", got)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cfg := client.Config{Addr: fmt.Sprintf("host:%d", h.Port()), Fingerprint: h.Fingerprint(), Seat: "ana",
+		PIN: string(h.PIN()), App: "0.1.0", Dial: nw.Node("laptop").DialContext}
+	if _, err := client.Join(ctx, cfg); err == nil || !strings.Contains(err.Error(), "host's own device") {
+		t.Fatalf("joining the host's seat: %v", err)
+	}
+	cfg.Seat = ""
+	c, err := client.Join(ctx, cfg)
+	if err != nil || c.Seat() != "ben" {
+		t.Fatalf("any seat: %v", err)
+	}
+	defer c.Close()
+	if rec, _ := load(k, game.Info().ID); rec.Tokens["ben"] == "" {
+		t.Fatalf("ben's token not kept: %+v", rec.Tokens)
+	}
+	h.Release("ben")
+	if rec, _ := load(k, game.Info().ID); rec.Tokens["ben"] != "" {
+		t.Errorf("a freed seat's token kept: %+v", rec.Tokens)
+	}
+	old := h.PIN()
+	pin, err := h.NewPIN()
+	if err != nil || pin == "" || h.PIN() != pin {
+		t.Fatalf("NewPIN: %q, %v", pin, err)
+	}
+	cfg.Seat, cfg.PIN = console.Public, string(pin)
+	tv, err := client.Join(ctx, cfg)
+	if err != nil {
+		t.Fatalf("the new PIN: %v", err)
+	}
+	tv.Close()
+	if old != pin {
+		cfg.PIN = string(old)
+		if _, err := client.Join(ctx, cfg); err == nil {
+			t.Error("the old PIN still works")
+		}
+	}
+}

@@ -53,8 +53,8 @@ func ExampleLimiter() {
 		fmt.Println(lim.Check("192.0.2.7", pin, guess))
 	}
 	// Output:
-	// wrong PIN from 192.0.2.7: 2 left before a wait
-	// wrong PIN from 192.0.2.7: 1 left before a wait
-	// wrong PIN from 192.0.2.7: wait 2s before the next try
-	// too many wrong PINs (3) from 192.0.2.7: try again in 2s
+	// wrong PIN: 2 left before a wait
+	// wrong PIN: 1 left before a wait
+	// wrong PIN: wait 2s before the next try
+	// too many wrong PINs (3): try again in 2s
 }

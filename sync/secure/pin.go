@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/big"
 	"net"
+	"net/netip"
 	"strings"
 	"sync"
 	"time"
@@ -22,8 +23,15 @@ const PINLength = 4
 // weeks.
 const (
 	FreeTries = 3
-	BaseWait  = 2 * time.Second
-	MaxWait   = 5 * time.Minute
+	// GlobalFreeTries wrong PINs in all, from every remote together, cost
+	// nothing; after that every wrong PIN, from anyone, makes everyone
+	// wait as above, so that a device taking a new address every three
+	// guesses gains nothing. A right PIN does not clear it (an attacker
+	// would not have one); it is forgotten an hour after the last wrong
+	// PIN, or when the host shows a new PIN (Limiter.Reset).
+	GlobalFreeTries = 12
+	BaseWait        = 2 * time.Second
+	MaxWait         = 5 * time.Minute
 )
 
 // forgetAfter is how long a remote's record of wrong PINs is kept after its
@@ -77,11 +85,18 @@ type WaitError struct {
 }
 
 // Error says how long to wait, in whole seconds rounded up: "too many wrong
-// PINs (4) from 192.0.2.7: try again in 4s".
+// PINs (4): try again in 4s". It names no address (the player reads it).
 func (e *WaitError) Error() string {
 	secs := (e.Wait + time.Second - 1).Truncate(time.Second)
-	return fmt.Sprintf("%v (%d) from %s: try again in %v", ErrTooManyTries, e.Wrong, e.Remote, secs)
+	if e.Remote == allRemotes {
+		return fmt.Sprintf("%v on this game (%d): try again in %v, or ask the host for a new PIN", ErrTooManyTries, e.Wrong, secs)
+	}
+	return fmt.Sprintf("%v (%d): try again in %v", ErrTooManyTries, e.Wrong, secs)
 }
+
+// allRemotes is the key of the record of every remote's wrong PINs
+// together (no RemoteKey is empty).
+const allRemotes = ""
 
 // Unwrap returns ErrTooManyTries.
 func (e *WaitError) Unwrap() error { return ErrTooManyTries }
@@ -113,14 +128,32 @@ func NewLimiter(now func() time.Time) *Limiter {
 }
 
 // RemoteKey returns the key under which Limiter counts a connection's
-// wrong PINs: its IP address without the port, which changes with every
-// connection (a net.Addr's String when it has no port).
+// wrong PINs: its IPv4 address without the port (which changes with every
+// connection); for IPv6 its /64 network, since a device can take any
+// number of addresses in it, and one key for every link-local address;
+// a net.Addr's String when it is no IP address.
 func RemoteKey(a net.Addr) string {
 	s := a.String()
-	if host, _, err := net.SplitHostPort(s); err == nil {
+	host := s
+	if h, _, err := net.SplitHostPort(s); err == nil {
+		host = h
+	}
+	ip, err := netip.ParseAddr(host)
+	if err != nil {
+		if host == "" {
+			return "?"
+		}
 		return host
 	}
-	return s
+	ip = ip.Unmap().WithZone("")
+	switch {
+	case ip.Is4():
+		return ip.String()
+	case ip.IsLinkLocalUnicast():
+		return "fe80::/10"
+	default:
+		return netip.PrefixFrom(ip, 64).Masked().String()
+	}
 }
 
 // Check checks a PIN guess from remote (RemoteKey of its connection)
@@ -135,6 +168,14 @@ func (l *Limiter) Check(remote string, want, guess PIN) error {
 	defer l.mu.Unlock()
 	now := l.now()
 	l.sweep(now)
+	all := l.remotes[allRemotes]
+	if all != nil && now.Sub(all.last) > forgetAfter && !now.Before(all.until) {
+		delete(l.remotes, allRemotes)
+		all = nil
+	}
+	if err := all.waiting(allRemotes, now); err != nil {
+		return err
+	}
 	r := l.remotes[remote]
 	if err := r.waiting(remote, now); err != nil {
 		return err
@@ -147,14 +188,30 @@ func (l *Limiter) Check(remote string, want, guess PIN) error {
 		r = &record{}
 		l.remotes[remote] = r
 	}
+	if all == nil {
+		all = &record{}
+		l.remotes[allRemotes] = all
+	}
 	r.wrong++
 	r.last = now
+	all.wrong++
+	all.last = now
+	if all.wrong > GlobalFreeTries {
+		all.until = now.Add(waitFor(FreeTries + all.wrong - GlobalFreeTries - 1))
+	}
 	if left := FreeTries - r.wrong; left > 0 {
-		return fmt.Errorf("%w from %s: %d left before a wait", ErrWrongPIN, remote, left)
+		return fmt.Errorf("%w: %d left before a wait", ErrWrongPIN, left)
 	}
 	w := waitFor(r.wrong)
 	r.until = now.Add(w)
-	return fmt.Errorf("%w from %s: wait %v before the next try", ErrWrongPIN, remote, w)
+	return fmt.Errorf("%w: wait %v before the next try", ErrWrongPIN, w)
+}
+
+// Reset forgets every record (the host shows a new PIN).
+func (l *Limiter) Reset() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	clear(l.remotes)
 }
 
 // Allow reports, without a guess, whether remote may try a PIN now: nil,
@@ -203,6 +260,9 @@ func (l *Limiter) sweep(now time.Time) {
 		return
 	}
 	for k, r := range l.remotes {
+		if k == allRemotes {
+			continue
+		}
 		if now.Sub(r.last) > forgetAfter && !now.Before(r.until) {
 			delete(l.remotes, k)
 		}

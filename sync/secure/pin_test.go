@@ -89,10 +89,10 @@ func TestLimiter(t *testing.T) {
 	}{
 		{"right first", []step{{guess: pin}}},
 		{"three wrong then wait", []step{
-			{guess: "0000", want: "wrong PIN from r: 2 left before a wait"},
-			{guess: "0001", want: "wrong PIN from r: 1 left before a wait"},
-			{guess: "0002", want: "wrong PIN from r: wait 2s before the next try"},
-			{guess: pin, want: "too many wrong PINs (3) from r: try again in 2s", wait: 2 * time.Second},
+			{guess: "0000", want: "wrong PIN: 2 left before a wait"},
+			{guess: "0001", want: "wrong PIN: 1 left before a wait"},
+			{guess: "0002", want: "wrong PIN: wait 2s before the next try"},
+			{guess: pin, want: "too many wrong PINs (3): try again in 2s", wait: 2 * time.Second},
 			{advance: 1500 * time.Millisecond, guess: pin, want: "try again in 1s", wait: 500 * time.Millisecond},
 			{advance: 500 * time.Millisecond, guess: pin},
 			{guess: "0000", want: "2 left before a wait"}, // the right PIN cleared the record
@@ -108,7 +108,7 @@ func TestLimiter(t *testing.T) {
 			{advance: 128 * time.Second, guess: "10", want: "wait 4m16s"},
 			{advance: 256 * time.Second, guess: "11", want: "wait 5m0s"},
 			{advance: 5 * time.Minute, guess: "12", want: "wait 5m0s"},
-			{advance: 5*time.Minute - time.Millisecond, guess: pin, want: "too many wrong PINs (12) from r: try again in 1s", wait: time.Millisecond},
+			{advance: 5*time.Minute - time.Millisecond, guess: pin, want: "too many wrong PINs (12): try again in 1s", wait: time.Millisecond},
 			{advance: time.Millisecond, guess: pin},
 		}},
 	}
@@ -163,16 +163,47 @@ func TestLimiterPerRemote(t *testing.T) {
 	}
 }
 
-func TestLimiterSweep(t *testing.T) {
+// TestLimiterGlobal: wrong PINs from many remotes count together: after
+// GlobalFreeTries everyone waits, so a device that takes a new address
+// every few guesses gains nothing, and a flood of remotes keeps few
+// records. An hour after the last wrong PIN, or after Reset, it is
+// forgotten.
+func TestLimiterGlobal(t *testing.T) {
 	clk := &fakeClock{t: time.Unix(0, 0)}
 	l := NewLimiter(clk.now)
-	for i := range 300 {
-		l.Check(fmt.Sprint("old", i), "1234", "0000")
+	for i := range GlobalFreeTries {
+		if err := l.Check(fmt.Sprint("addr", i), "1234", "0000"); !errors.Is(err, ErrWrongPIN) {
+			t.Fatalf("wrong PIN %d: %v", i, err)
+		}
 	}
-	clk.advance(forgetAfter + time.Second)
-	l.Check("new", "1234", "0000")
-	if n := len(l.remotes); n != 1 {
-		t.Errorf("%d records after the sweep, want 1", n)
+	if err := l.Check("next", "1234", "1234"); err != nil {
+		t.Fatalf("a right PIN within the budget: %v", err)
+	}
+	if err := l.Check("addr-13", "1234", "0000"); !errors.Is(err, ErrWrongPIN) {
+		t.Fatalf("the budget's last wrong PIN: %v", err)
+	}
+	// Everyone waits now, even with the right PIN, from a new address.
+	err := l.Check("fresh", "1234", "1234")
+	var we *WaitError
+	if !errors.As(err, &we) || !strings.Contains(err.Error(), "ask the host for a new PIN") {
+		t.Fatalf("after the budget: %v", err)
+	}
+	for i := range 300 {
+		l.Check(fmt.Sprint("flood", i), "1234", "0000")
+	}
+	if n := len(l.remotes); n > GlobalFreeTries+2 {
+		t.Errorf("%d records after a flood of 300 remotes, want at most %d", n, GlobalFreeTries+2)
+	}
+	clk.advance(forgetAfter + MaxWait + time.Second)
+	if err := l.Check("fresh", "1234", "1234"); err != nil {
+		t.Errorf("an hour later: %v", err)
+	}
+	for i := range GlobalFreeTries + 1 {
+		l.Check(fmt.Sprint("again", i), "1234", "0000")
+	}
+	l.Reset()
+	if err := l.Check("fresh", "1234", "1234"); err != nil {
+		t.Errorf("after Reset: %v", err)
 	}
 }
 
@@ -198,7 +229,11 @@ func TestRemoteKey(t *testing.T) {
 		want string
 	}{
 		{&net.TCPAddr{IP: net.IPv4(192, 0, 2, 7), Port: 50123}, "192.0.2.7"},
-		{net.TCPAddrFromAddrPort(netip.MustParseAddrPort("[fe80::1%eth0]:9")), "fe80::1%eth0"},
+		{net.TCPAddrFromAddrPort(netip.MustParseAddrPort("[fe80::1%eth0]:9")), "fe80::/10"},
+		{net.TCPAddrFromAddrPort(netip.MustParseAddrPort("[fe80::abcd%wlan0]:9")), "fe80::/10"},
+		{net.TCPAddrFromAddrPort(netip.MustParseAddrPort("[2001:db8:1:2:aaaa::1]:9")), "2001:db8:1:2::/64"},
+		{net.TCPAddrFromAddrPort(netip.MustParseAddrPort("[2001:db8:1:2:bbbb::7]:9")), "2001:db8:1:2::/64"},
+		{net.TCPAddrFromAddrPort(netip.MustParseAddrPort("[::ffff:192.0.2.9]:9")), "192.0.2.9"},
 		{&net.UnixAddr{Name: "seatA", Net: "unix"}, "seatA"},
 	}
 	for _, tt := range tests {
