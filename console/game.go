@@ -105,4 +105,21 @@ type Outcome struct {
 type Update struct {
 	Kind ChangeKind `json:"kind" msgpack:"kind"`
 	SeatState
+	// Encoded is the view's canonical bytes (Encode), when the game has
+	// them at hand (Local does), so a subscriber that sends them on need
+	// not encode again. Never serialised.
+	Encoded []byte `json:"-" msgpack:"-"`
+	// Version orders updates on this device (Versioned); zero when the
+	// game has no versions. Never serialised: it counts hidden changes
+	// too.
+	Version uint64 `json:"-" msgpack:"-"`
+}
+
+// Versioned is a Game that can tell a later state from an earlier one: the
+// LAN host uses it to share one seat's view among that seat's connections
+// without ever sending an older view after a newer one. The version counts
+// every change, hidden ones included: it never leaves the device.
+type Versioned interface {
+	// StateVersion is State with the game's version.
+	StateVersion(seat Seat) (SeatState, uint64, error)
 }

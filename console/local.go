@@ -56,6 +56,12 @@ func (l *Local) Commands() []CommandSpec { return l.s.rules.Commands() }
 // State returns what seat may know now.
 func (l *Local) State(seat Seat) (SeatState, error) { return l.s.SeatState(seat) }
 
+// StateVersion returns what seat may know now, with the game's version
+// (Versioned).
+func (l *Local) StateVersion(seat Seat) (SeatState, uint64, error) { return l.s.SeatStateVersion(seat) }
+
+var _ Versioned = (*Local)(nil)
+
 // Do plays one command as seat.
 func (l *Local) Do(seat Seat, cmd Command) (Outcome, error) {
 	res, err := l.s.Do(seat, cmd)
@@ -161,7 +167,7 @@ func (sub *subscriber) run() {
 			return
 		case <-sub.wake:
 		}
-		st, err := sub.l.s.SeatState(sub.seat)
+		st, version, err := sub.l.s.SeatStateVersion(sub.seat)
 		if err != nil {
 			// The seat's view failed (rules that panic, or a seat that is
 			// not in the game): nothing to deliver; the subscriber reads
@@ -178,6 +184,6 @@ func (sub *subscriber) run() {
 		if same || closed {
 			continue
 		}
-		sub.fn(Update{Kind: kind, SeatState: st})
+		sub.fn(Update{Kind: kind, SeatState: st, Encoded: enc, Version: version})
 	}
 }

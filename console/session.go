@@ -126,6 +126,10 @@ type Session struct {
 	// every cache stale.
 	hist      map[Seat]*historyCache
 	histGen   uint64
+	// version counts every change of the in-memory game (commands,
+	// undos, take-backs, reloads), so a state read with it can be told
+	// from an older one (SeatStateVersion). It never leaves the device.
+	version uint64
 	rules     Rules
 	opt       Options
 	meta      GameMeta
@@ -525,6 +529,7 @@ func (s *Session) takeBack(id string) error {
 	}
 	s.meta, s.state, s.dice = meta, state, dice
 	s.histGen++
+	s.version++
 	if s.lastSnap > meta.LastSeq {
 		s.lastSnap = 0
 	}
@@ -621,6 +626,7 @@ func (s *Session) applyAll(events []Event, by Seat) (seen map[Seat]uint64, lines
 			err = fmt.Errorf("rules panicked: %v", p)
 		}
 	}()
+	s.version++
 	seats := s.seatsAndPublic()
 	seen = make(map[Seat]uint64, len(seats))
 	for _, e := range events {
@@ -743,6 +749,7 @@ func (s *Session) reload(id string) error {
 	}
 	s.meta, s.state, s.dice = meta, state, dice
 	s.histGen++
+	s.version++
 	s.lastSnap = 0
 	if snap != nil {
 		s.lastSnap = snap.Seq
@@ -976,6 +983,7 @@ func (s *Session) undo(seat Seat) (Result, error) {
 	}
 	s.meta, s.state, s.dice = meta, state, dice
 	s.histGen++
+	s.version++
 	if s.lastSnap > target {
 		s.lastSnap = 0 // the snapshots after target are gone; take a new one soon
 	}
@@ -1117,15 +1125,26 @@ var ErrClosed = errors.New("save file is closed")
 // SeatState returns what seat may know now (view, own sequence number,
 // status), read under one lock so the three agree.
 func (s *Session) SeatState(seat Seat) (st SeatState, err error) {
+	st, _, err = s.SeatStateVersion(seat)
+	return st, err
+}
+
+// SeatStateVersion is SeatState with the game's version: a count of its
+// changes, which is larger for a later state. The version counts every
+// change, hidden ones included, so it must never be shown or sent; it
+// only orders states on the device that read them (the LAN host shares
+// one seat's view among that seat's connections with it).
+func (s *Session) SeatStateVersion(seat Seat) (st SeatState, version uint64, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	version = s.version
 	if seat != Public && !s.hasSeat(seat) {
-		return st, RejectWith(ReasonNotFound, "%q is not a seat of this game (seats: %s, or %s)", seat, seatList(s.meta.Setup.Seats), Public)
+		return st, 0, RejectWith(ReasonNotFound, "%q is not a seat of this game (seats: %s, or %s)", seat, seatList(s.meta.Setup.Seats), Public)
 	}
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("game %s: view for %s: rules panicked: %v", s.meta.ID, seat, p)
 		}
 	}()
-	return SeatState{Seat: seat, Seq: s.meta.Seen[seat], Status: s.rules.Status(s.state), View: s.rules.View(s.state, seat)}, nil
+	return SeatState{Seat: seat, Seq: s.meta.Seen[seat], Status: s.rules.Status(s.state), View: s.rules.View(s.state, seat)}, version, nil
 }

@@ -45,6 +45,7 @@
 package host
 
 import (
+	"bufio"
 	"context"
 	"crypto/tls"
 	"errors"
@@ -148,6 +149,8 @@ type Host struct {
 	pending    int
 	pendingBy  map[string]int
 	spectators int
+	// feeds are the seats' shared views, one per seat with a connection.
+	feeds map[console.Seat]*feed
 	// undos remembers the results of recent undo commands by id, per
 	// seat: the engine's Undo takes no id, so a retried undo is answered
 	// from here instead of taking back a second command.
@@ -204,6 +207,7 @@ func New(cfg Config) *Host {
 		undos:     map[console.Seat]*undoLog{},
 		pin:       cfg.PIN,
 		pendingBy: map[string]int{},
+		feeds:     map[console.Seat]*feed{},
 	}
 	if cfg.MaxSpectators <= 0 {
 		h.cfg.MaxSpectators = DefaultMaxSpectators
@@ -257,7 +261,8 @@ func (h *Host) Serve(ln net.Listener) error {
 			return fmt.Errorf("host: accept: %w", err)
 		}
 		pause = 0
-		c := &conn{h: h, raw: nc, remote: secure.RemoteKey(nc.RemoteAddr()), lobbyWake: make(chan struct{}, 1)}
+		c := &conn{h: h, raw: nc, remote: secure.RemoteKey(nc.RemoteAddr()),
+			lobbyWake: make(chan struct{}, 1), viewWake: make(chan struct{}, 1)}
 		h.mu.Lock()
 		if h.closed {
 			h.mu.Unlock()
@@ -346,6 +351,9 @@ type conn struct {
 	w         *wire.Writer
 	seat      console.Seat
 	lobbyWake chan struct{}
+	viewWake  chan struct{}
+	feed      *feed
+	bw        *bufio.Writer
 
 	// mu orders sends and guards what was last sent.
 	mu     sync.Mutex
@@ -365,15 +373,40 @@ type conn struct {
 
 // send writes m under a write deadline. The caller holds c.mu.
 func (c *conn) sendLocked(m wire.Message) error {
+	if err := c.queueLocked(m); err != nil {
+		return err
+	}
+	return c.flushLocked()
+}
+
+// queueLocked writes m to the connection's buffer; flushLocked sends the
+// buffer (a burst of frames goes out as one TLS record). The caller holds
+// c.mu.
+func (c *conn) queueLocked(m wire.Message) error {
 	if c.w == nil {
 		return errors.New("not connected")
 	}
+	c.setWriteDeadline()
+	return c.w.Send(m)
+}
+
+func (c *conn) flushLocked() error {
+	if c.bw == nil {
+		return nil
+	}
+	c.setWriteDeadline()
+	if err := c.bw.Flush(); err != nil {
+		return fmt.Errorf("send: %w", err)
+	}
+	return nil
+}
+
+func (c *conn) setWriteDeadline() {
 	wait := c.h.cfg.IdleTimeout
 	if c.closing.Load() {
 		wait = byeWait
 	}
 	c.raw.SetWriteDeadline(time.Now().Add(wait))
-	return c.w.Send(m)
 }
 
 func (c *conn) send(m wire.Message) error {
@@ -394,6 +427,9 @@ func (c *conn) bye(code wire.ByeCode, msg string) {
 		c.byeSent = true
 		c.raw.SetWriteDeadline(time.Now().Add(byeWait))
 		c.w.Send(wire.Bye{Code: code, Message: msg})
+		if c.bw != nil {
+			c.bw.Flush()
+		}
 	}
 	c.mu.Unlock()
 	c.raw.Close()
@@ -430,24 +466,26 @@ func (c *conn) serve() {
 	joined = err == nil
 	h.mu.Unlock()
 	if err != nil {
+		h.detach(c) // the join may have failed after the seat's feed took it
 		h.logf("host: %s: %v", c.raw.RemoteAddr(), err)
 		return
 	}
 	stop := make(chan struct{})
-	lobbyDone := make(chan struct{})
+	outDone := make(chan struct{})
 	go func() {
-		defer close(lobbyDone)
-		c.lobbyLoop(stop)
+		defer close(outDone)
+		c.outbox(stop)
 	}()
 	defer func() {
+		h.detach(c)
 		close(stop)
-		<-lobbyDone
+		<-outDone
 	}()
 	h.broadcastLobby()
-	cancel := h.cfg.Game.Subscribe(c.seat, c.update)
-	defer cancel()
-	// A change between the full view and Subscribe is caught here.
-	c.update(console.Update{Kind: ""})
+	// A change between the first view and the feed's subscription is
+	// caught here.
+	c.feed.refresh()
+	c.wakeView()
 	err = c.loop()
 	h.logf("host: %s (seat %s): %v", c.raw.RemoteAddr(), c.seat, err)
 }
@@ -472,25 +510,159 @@ func temporary(err error) bool {
 		errors.Is(err, syscall.ECONNABORTED) || errors.Is(err, syscall.ENOBUFS) || errors.Is(err, syscall.ENOMEM)
 }
 
-// lobbyLoop sends the seats to this connection whenever broadcastLobby
-// wakes it, until stop: on its own goroutine, so a device that stopped
-// reading holds up nobody else.
-func (c *conn) lobbyLoop(stop <-chan struct{}) {
+// outbox sends this connection its seat's new views and history lines
+// (when its feed wakes it) and the seats (when broadcastLobby does), until
+// stop: on its own goroutine, so a device that stopped reading holds up
+// nobody else.
+func (c *conn) outbox(stop <-chan struct{}) {
 	for {
 		select {
 		case <-stop:
 			return
+		case <-c.viewWake:
+			c.mu.Lock()
+			if c.w != nil && !c.byeSent {
+				err := c.pushLocked(true)
+				if err == nil {
+					err = c.flushLocked()
+				}
+				if err != nil {
+					c.h.logf("host: seat %s: %v", c.seat, err)
+					c.raw.Close()
+				}
+			}
+			c.mu.Unlock()
 		case <-c.lobbyWake:
+			c.h.mu.Lock()
+			lobby := wire.Lobby{Seats: c.h.seatInfoLocked()}
+			c.h.mu.Unlock()
+			c.mu.Lock()
+			if c.w != nil && !c.byeSent {
+				c.sendLocked(lobby)
+			}
+			c.mu.Unlock()
 		}
-		c.h.mu.Lock()
-		lobby := wire.Lobby{Seats: c.h.seatInfoLocked()}
-		c.h.mu.Unlock()
-		c.mu.Lock()
-		if c.w != nil && !c.byeSent {
-			c.sendLocked(lobby)
-		}
-		c.mu.Unlock()
 	}
+}
+
+// wakeView asks the outbox to send what changed.
+func (c *conn) wakeView() {
+	select {
+	case c.viewWake <- struct{}{}:
+	default: // a wake-up is pending: it will send the latest
+	}
+}
+
+// feed is one seat's view, worked out and encoded once per change and
+// shared by every connection of that seat (the spectators share theirs).
+// It keeps the latest state it was offered, by the game's version
+// (console.Versioned), so a connection is never sent an older view after a
+// newer one.
+type feed struct {
+	h    *Host
+	seat console.Seat
+
+	mu      sync.Mutex
+	have    bool
+	version uint64
+	st      console.SeatState
+	enc     []byte
+	cancel  func()
+}
+
+// attach joins c to its seat's feed, making the feed (and its one
+// subscription to the game) for the seat's first connection.
+func (h *Host) attach(c *conn) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	f := h.feeds[c.seat]
+	if f == nil {
+		f = &feed{h: h, seat: c.seat}
+		h.feeds[c.seat] = f
+		f.cancel = h.cfg.Game.Subscribe(c.seat, f.update)
+	}
+	c.feed = f
+}
+
+// detach takes c off its feed, and ends the feed after its last
+// connection.
+func (h *Host) detach(c *conn) {
+	h.mu.Lock()
+	f := c.feed
+	var cancel func()
+	if f != nil && h.feeds[c.seat] == f {
+		last := true
+		for o := range h.conns {
+			if o != c && o.feed == f {
+				last = false
+				break
+			}
+		}
+		if last {
+			delete(h.feeds, c.seat)
+			cancel = f.cancel
+		}
+	}
+	h.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+}
+
+// update is the feed's subscription: the seat's new state, offered, then
+// every connection of the seat woken.
+func (f *feed) update(u console.Update) {
+	if u.Version == 0 || u.Encoded == nil {
+		f.refresh()
+	} else {
+		f.offer(u.SeatState, u.Encoded, u.Version)
+	}
+	f.h.mu.Lock()
+	for c := range f.h.conns {
+		if c.feed == f {
+			c.wakeView()
+		}
+	}
+	f.h.mu.Unlock()
+}
+
+// refresh reads the seat's state now and offers it.
+func (f *feed) refresh() error {
+	var st console.SeatState
+	var version uint64
+	var err error
+	if vg, ok := f.h.cfg.Game.(console.Versioned); ok {
+		st, version, err = vg.StateVersion(f.seat)
+	} else {
+		st, err = f.h.cfg.Game.State(f.seat)
+	}
+	if err != nil {
+		return fmt.Errorf("state of %s: %w", f.seat, err)
+	}
+	enc, err := console.Encode(st.View)
+	if err != nil {
+		return fmt.Errorf("encode view of %s: %w", f.seat, err)
+	}
+	f.offer(st, enc, version)
+	return nil
+}
+
+// offer keeps st unless the feed has a later one (by version; a game
+// without versions, version 0, is always taken).
+func (f *feed) offer(st console.SeatState, enc []byte, version uint64) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.have && version != 0 && version < f.version {
+		return
+	}
+	f.have, f.version, f.st, f.enc = true, version, st, enc
+}
+
+// latest is the feed's state and its encoded view.
+func (f *feed) latest() (console.SeatState, []byte, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.st, f.enc, f.have
 }
 
 // join runs TLS, the Hello and the Join, and sends the seat its start.
@@ -524,13 +696,18 @@ func (c *conn) join() error {
 		w.Send(*ref)
 		return fmt.Errorf("join refused: %s", ref.Message)
 	}
+	h.attach(c)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.r, c.w = r, w
-	if err := c.sendLocked(joined); err != nil {
+	c.bw = bufio.NewWriterSize(c.tc, 16<<10)
+	c.r, c.w = r, wire.NewWriter(c.bw, h.cfg.MaxFrame)
+	if err := c.queueLocked(joined); err != nil {
 		return fmt.Errorf("send joined: %w", err)
 	}
 	if err := c.catchupLocked("", j.LastSeq, j.LastSum); err != nil {
+		return err
+	}
+	if err := c.flushLocked(); err != nil {
 		return err
 	}
 	c.raw.SetReadDeadline(time.Time{})
@@ -543,7 +720,10 @@ func (c *conn) join() error {
 // caller holds c.mu. It reads the game (on joining).
 func (c *conn) catchupLocked(kind console.ChangeKind, seq uint64, sum uint32) error {
 	c.prev = nil
-	if err := c.sendViewLocked(kind); err != nil {
+	if err := c.feed.refresh(); err != nil {
+		return err
+	}
+	if err := c.sendViewLocked(kind != ""); err != nil {
 		return err
 	}
 	all, err := c.h.cfg.Game.History(c.seat, 0)
@@ -562,7 +742,7 @@ func (c *conn) sendHeldHistoryLocked(seq uint64, sum uint32) error {
 	if seq > 0 && seq <= uint64(len(c.lines)) && wire.LineSum(c.lines[seq-1]) == sum {
 		after = seq
 	}
-	if err := c.sendLocked(wire.History{After: after, Lines: c.lines[after:]}); err != nil {
+	if err := c.queueLocked(wire.History{After: after, Lines: c.lines[after:]}); err != nil {
 		return fmt.Errorf("send history: %w", err)
 	}
 	return nil
@@ -724,21 +904,17 @@ func (h *Host) SetPIN(pin secure.PIN) error {
 	return nil
 }
 
-// sendViewLocked sends the seat's view, as a delta against c.prev when
-// smaller; nothing when it is the same as c.prev. The caller holds c.mu.
-func (c *conn) sendViewLocked(kind console.ChangeKind) error {
-	st, err := c.h.cfg.Game.State(c.seat)
-	if err != nil {
-		return fmt.Errorf("state of %s: %w", c.seat, err)
-	}
-	cur, err := console.Encode(st.View)
-	if err != nil {
-		return fmt.Errorf("encode view of %s: %w", c.seat, err)
-	}
-	if c.prev != nil && string(cur) == string(c.prev) {
+// sendViewLocked queues the seat's view from its feed, as a delta against
+// c.prev when smaller; nothing when it is the same as c.prev. changed says
+// whether it follows a change (its kind is then worked out from the
+// seat's sequence number) or is sent on joining. The caller holds c.mu.
+func (c *conn) sendViewLocked(changed bool) error {
+	st, cur, ok := c.feed.latest()
+	if !ok || (c.prev != nil && string(cur) == string(c.prev) && st.Seq == c.seq) {
 		return nil
 	}
-	if kind != "" {
+	var kind console.ChangeKind
+	if changed {
 		// What changed is told as the seat sees it: an undo only when the
 		// seat's own sequence went back (never another seat's hidden undo,
 		// which a session-wide change kind could name).
@@ -749,11 +925,20 @@ func (c *conn) sendViewLocked(kind console.ChangeKind) error {
 	}
 	v := wire.View{Seat: c.seat, Seq: st.Seq, Change: kind, Status: st.Status}
 	v.Pack(c.prev, cur)
-	if err := c.sendLocked(v); err != nil {
+	if err := c.queueLocked(v); err != nil {
 		return fmt.Errorf("send view: %w", err)
 	}
 	c.prev, c.seq, c.status = cur, st.Seq, st.Status
 	return nil
+}
+
+// pushLocked queues what changed for the seat: its view and its history
+// lines. The caller holds c.mu and flushes.
+func (c *conn) pushLocked(changed bool) error {
+	if err := c.sendViewLocked(changed); err != nil {
+		return err
+	}
+	return c.sendHistoryLocked()
 }
 
 // sendHistoryLocked brings the client's history in step with the game's:
@@ -774,29 +959,11 @@ func (c *conn) sendHistoryLocked() error {
 		return nil
 	}
 	lines := all[k:]
-	if err := c.sendLocked(wire.History{After: uint64(k), Lines: lines}); err != nil {
+	if err := c.queueLocked(wire.History{After: uint64(k), Lines: lines}); err != nil {
 		return fmt.Errorf("send history: %w", err)
 	}
 	c.lines = append(c.lines[:k], lines...)
 	return nil
-}
-
-// update is the seat's subscription: its view and its new history lines.
-func (c *conn) update(u console.Update) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.byeSent {
-		return
-	}
-	if err := c.sendViewLocked(u.Kind); err != nil {
-		c.h.logf("host: seat %s: %v", c.seat, err)
-		c.raw.Close()
-		return
-	}
-	if err := c.sendHistoryLocked(); err != nil {
-		c.h.logf("host: seat %s: %v", c.seat, err)
-		c.raw.Close()
-	}
 }
 
 // loop reads the client's messages until it leaves, goes silent or breaks
@@ -834,10 +1001,13 @@ func (c *conn) loop() error {
 			// lines of the seat (the subscription sends any newer).
 			c.mu.Lock()
 			if c.prev != nil {
-				err = c.sendLocked(wire.View{Seat: c.seat, Seq: c.seq, Status: c.status, Full: c.prev})
+				err = c.queueLocked(wire.View{Seat: c.seat, Seq: c.seq, Status: c.status, Full: c.prev})
 			}
 			if err == nil {
 				err = c.sendHeldHistoryLocked(m.Seq, m.Sum)
+			}
+			if err == nil {
+				err = c.flushLocked()
 			}
 			c.mu.Unlock()
 		default:
@@ -859,14 +1029,10 @@ func (c *conn) command(g console.Game, m wire.Command) error {
 	defer c.mu.Unlock()
 	res := c.do(g, m)
 	if res.Accepted() {
-		kind := console.ChangeCommand
-		if m.Undo {
-			kind = console.ChangeUndo
-		}
-		if err := c.sendViewLocked(kind); err != nil {
+		if err := c.feed.refresh(); err != nil {
 			return err
 		}
-		if err := c.sendHistoryLocked(); err != nil {
+		if err := c.pushLocked(true); err != nil {
 			return err
 		}
 	}
