@@ -568,6 +568,8 @@ type feed struct {
 	st      console.SeatState
 	enc     []byte
 	cancel  func()
+	// n counts the connections on the feed (under h.mu).
+	n int
 }
 
 // attach joins c to its seat's feed, making the feed (and its one
@@ -581,6 +583,7 @@ func (h *Host) attach(c *conn) {
 		h.feeds[c.seat] = f
 		f.cancel = h.cfg.Game.Subscribe(c.seat, f.update)
 	}
+	f.n++
 	c.feed = f
 }
 
@@ -588,18 +591,13 @@ func (h *Host) attach(c *conn) {
 // connection.
 func (h *Host) detach(c *conn) {
 	h.mu.Lock()
-	f := c.feed
+	f := c.feed // kept on c: its outbox may still be reading it
 	var cancel func()
-	if f != nil && h.feeds[c.seat] == f {
-		last := true
-		for o := range h.conns {
-			if o != c && o.feed == f {
-				last = false
-				break
+	if f != nil {
+		if f.n--; f.n == 0 {
+			if h.feeds[f.seat] == f {
+				delete(h.feeds, f.seat)
 			}
-		}
-		if last {
-			delete(h.feeds, c.seat)
 			cancel = f.cancel
 		}
 	}
