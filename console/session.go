@@ -124,12 +124,12 @@ type Session struct {
 	// line's event, so History describes only new events; histGen counts
 	// the times the log was cut (undo, take-back, reload), which makes
 	// every cache stale.
-	hist      map[Seat]*historyCache
-	histGen   uint64
+	hist    map[Seat]*historyCache
+	histGen uint64
 	// version counts every change of the in-memory game (commands,
 	// undos, take-backs, reloads), so a state read with it can be told
 	// from an older one (SeatStateVersion). It never leaves the device.
-	version uint64
+	version   uint64
 	rules     Rules
 	opt       Options
 	meta      GameMeta
