@@ -107,15 +107,22 @@ type ours struct {
 	hosting *hosting.Hosting
 	ln      *countingListener
 	devices []*device
+	shared  *SharedViews
 }
 
-// startOurs hosts a new game of s on 127.0.0.1:0 and joins n devices.
-func startOurs(s *Script, n int) (*ours, error) {
+// startOurs hosts a new game of s on 127.0.0.1:0 and joins n devices;
+// shared puts SharedViews in front of the game.
+func startOurs(s *Script, n int, shared bool) (*ours, error) {
 	sess, err := s.NewSession()
 	if err != nil {
 		return nil, err
 	}
 	o := &ours{}
+	var game console.Game = console.NewLocal(sess)
+	if shared {
+		o.shared = NewSharedViews(console.NewLocal(sess))
+		game = o.shared
+	}
 	listen := func(network, addr string) (net.Listener, error) {
 		ln, err := net.Listen("tcp4", "127.0.0.1:0")
 		if err != nil {
@@ -124,7 +131,7 @@ func startOurs(s *Script, n int) (*ours, error) {
 		o.ln = &countingListener{Listener: ln}
 		return o.ln, nil
 	}
-	o.hosting, err = hosting.Start(hosting.Options{Game: console.NewLocal(sess), Listen: listen,
+	o.hosting, err = hosting.Start(hosting.Options{Game: game, Listen: listen,
 		Addrs: []netip.Addr{netip.MustParseAddr("127.0.0.1")}, PIN: benchPIN, App: version.App, Device: "lanbench host"})
 	if err != nil {
 		return nil, fmt.Errorf("lanbench: host: %w", err)
@@ -157,6 +164,9 @@ func (o *ours) close() error {
 	}
 	if o.hosting != nil {
 		errs = append(errs, o.hosting.Close())
+	}
+	if o.shared != nil {
+		o.shared.Close()
 	}
 	return errors.Join(errs...)
 }
@@ -245,6 +255,9 @@ func checkView(d *device, want SeatAfter, base int) error {
 	if err != nil {
 		return err
 	}
+	if ss.Seq != want.Seq {
+		return fmt.Errorf("seat %s is at seq %d, the host's at %d", d.seat, ss.Seq, want.Seq)
+	}
 	if string(b) != string(want.View) {
 		return fmt.Errorf("seat %s holds a view other than the host's (%d bytes, want %d)", d.seat, len(b), len(want.View))
 	}
@@ -261,11 +274,17 @@ func checkView(d *device, want SeatAfter, base int) error {
 // RunOurs replays s on a game hosted with sync/hosting on 127.0.0.1 with n
 // devices joined with sync/client, and measures its Steps (the Prelude is
 // played first, unmeasured).
-func RunOurs(s *Script, n int) (Measure, error) {
+func RunOurs(s *Script, n int) (Measure, error) { return runOurs(s, n, false) }
+
+// RunOursShared is RunOurs with SharedViews in front of the hosted game
+// (DesignOursShared).
+func RunOursShared(s *Script, n int) (Measure, error) { return runOurs(s, n, true) }
+
+func runOurs(s *Script, n int, shared bool) (Measure, error) {
 	if n < 2 {
 		return Measure{}, fmt.Errorf("lanbench: %d devices: the two players need two", n)
 	}
-	o, err := startOurs(s, n)
+	o, err := startOurs(s, n, shared)
 	if err != nil {
 		return Measure{}, err
 	}
@@ -283,5 +302,9 @@ func RunOurs(s *Script, n int) (Measure, error) {
 	if err := o.close(); err != nil {
 		return Measure{}, fmt.Errorf("lanbench: close: %w", err)
 	}
-	return t.measure(DesignOurs, n), nil
+	d := DesignOurs
+	if shared {
+		d = DesignOursShared
+	}
+	return t.measure(d, n), nil
 }

@@ -31,10 +31,16 @@ type Config struct {
 	// Script is the game to replay; nil records one with Commands
 	// commands (NewScript).
 	Script *Script
+	// NoWhatIf leaves out DesignOursShared (the what-if of sync/host
+	// working out each seat's view once per change).
+	NoWhatIf bool
 }
 
-// Comparison puts ours next to the naive design for one number of devices.
+// Comparison puts one of our designs next to the naive design for one
+// number of devices.
 type Comparison struct {
+	// Design is DesignOurs or DesignOursShared.
+	Design Design `json:"design"`
 	// Clients is the number of devices.
 	Clients int `json:"clients"`
 	// P50X and P99X are the naive design's latency over ours (how many
@@ -45,7 +51,7 @@ type Comparison struct {
 	BytesX float64 `json:"bytes_x"`
 	// LatencyGoal: P50X and P99X are at least GoalLatencyX; BytesGoal:
 	// BytesX is at least GoalBytesX; P99Goal (only with GoalClients
-	// devices): ours's p99 is at most GoalP99Ns.
+	// devices): the design's p99 is at most GoalP99Ns.
 	LatencyGoal bool  `json:"latency_goal_met"`
 	BytesGoal   bool  `json:"bytes_goal_met"`
 	P99Goal     *bool `json:"p99_goal_met,omitempty"`
@@ -55,9 +61,11 @@ type Comparison struct {
 type Report struct {
 	// Commands is the number of commands measured per row.
 	Commands int `json:"commands"`
-	// Rows are ours then naive for each number of devices.
+	// Rows are ours, ours with shared views (unless Config.NoWhatIf) and
+	// naive for each number of devices.
 	Rows []Measure `json:"rows"`
-	// Compare has one entry per number of devices.
+	// Compare has, per number of devices, ours against naive, then ours
+	// with shared views against naive.
 	Compare []Comparison `json:"compare"`
 	// Goals says what the comparisons are held against.
 	Goals string `json:"goals"`
@@ -71,10 +79,12 @@ const Note = "Lands of Ruin (two-player tutorial) replayed turn after turn on 12
 	"devices: the two players, the rest spectators. ours = sync/hosting + sync/client (TLS 1.3, each seat's own view as a " +
 	"delta, then its history lines); naive = the engine's whole state as JSON (encoding/json of the rules' state value) " +
 	"to every device over plain TCP after every change, decoded by each. Bytes = what the host wrote per device " +
-	"updated, counted on the TCP connection (ours: TLS records and the player's Result included)."
+	"updated, counted on the TCP connection (ours: TLS records and the player's Result included). " +
+	"ours-shared-views is a what-if: ours with each seat's state and view bytes worked out once per change for all its " +
+	"connections (lanbench.SharedViews in front of the game), what sync/host could do itself; the app does not run it."
 
-// Run measures both designs for each number of devices, ours then naive
-// for each, in one process.
+// Run measures the designs for each number of devices, ours, ours with
+// shared views and naive for each, in one process.
 func Run(cfg Config) (*Report, error) {
 	if cfg.Commands <= 0 {
 		cfg.Commands = 100
@@ -97,19 +107,32 @@ func Run(cfg Config) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
+		var sh Measure
+		if !cfg.NoWhatIf {
+			if sh, err = RunOursShared(s, n); err != nil {
+				return nil, err
+			}
+		}
 		nv, err := RunNaive(s, n)
 		if err != nil {
 			return nil, err
 		}
-		r.Rows = append(r.Rows, o, nv)
+		r.Rows = append(r.Rows, o)
+		if !cfg.NoWhatIf {
+			r.Rows = append(r.Rows, sh)
+		}
+		r.Rows = append(r.Rows, nv)
 		r.Compare = append(r.Compare, compare(o, nv))
+		if !cfg.NoWhatIf {
+			r.Compare = append(r.Compare, compare(sh, nv))
+		}
 	}
 	return r, nil
 }
 
-// compare puts ours next to naive.
+// compare puts o (ours or ours with shared views) next to naive.
 func compare(o, nv Measure) Comparison {
-	c := Comparison{Clients: o.Clients, P50X: ratio(nv.P50Ns, o.P50Ns), P99X: ratio(nv.P99Ns, o.P99Ns),
+	c := Comparison{Design: o.Design, Clients: o.Clients, P50X: ratio(nv.P50Ns, o.P50Ns), P99X: ratio(nv.P99Ns, o.P99Ns),
 		BytesX: ratio(nv.BytesPerUpdate, o.BytesPerUpdate)}
 	c.LatencyGoal = c.P50X >= GoalLatencyX && c.P99X >= GoalLatencyX
 	c.BytesGoal = c.BytesX >= GoalBytesX

@@ -16,11 +16,16 @@ const (
 	// DesignNaive is the whole game state as JSON to every device over
 	// plain TCP after every change.
 	DesignNaive Design = "naive"
+	// DesignOursShared is ours with each seat's view worked out once per
+	// change for all its connections (SharedViews in front of the game):
+	// what sync/host would gain from doing it itself. A what-if, not what
+	// the app runs.
+	DesignOursShared Design = "ours-shared-views"
 )
 
 // Measure is the result of one design with one number of devices.
 type Measure struct {
-	// Design is DesignOurs or DesignNaive.
+	// Design is DesignOurs, DesignOursShared or DesignNaive.
 	Design Design `json:"design"`
 	// Clients is the number of devices joined (two players, the rest
 	// spectators).
