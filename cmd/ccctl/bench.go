@@ -38,7 +38,7 @@ const (
 	replayPasses = 7
 	// lanCommands is the number of commands of each LAN row (the LAN
 	// section takes a few seconds); quickLANCommands with --quick.
-	lanCommands      = 100
+	lanCommands      = 60
 	quickLANCommands = 10
 )
 

@@ -25,19 +25,18 @@ func script(b *testing.B) *Script {
 	return benchScript
 }
 
-// BenchmarkLAN replays the script with each design and number of devices.
+// BenchmarkLAN replays the script with each design (ours, the shared-views
+// what-if, naive) and number of devices.
 // One operation is a whole replay of benchCommands commands; the figures
 // to read are the reported metrics (medians over the operations of each
 // replay's p50 and p99 in ms, and bytes per device update).
 func BenchmarkLAN(b *testing.B) {
 	for _, n := range DefaultClients {
-		for _, d := range []Design{DesignOurs, DesignNaive} {
+		for _, d := range []Design{DesignOurs, DesignOursShared, DesignNaive} {
 			b.Run(fmt.Sprintf("%s/clients=%d", d, n), func(b *testing.B) {
 				s := script(b)
-				run := RunOurs
-				if d == DesignNaive {
-					run = RunNaive
-				}
+				run := map[Design]func(*Script, int) (Measure, error){
+					DesignOurs: RunOurs, DesignOursShared: RunOursShared, DesignNaive: RunNaive}[d]
 				var p50, p99, bytes []int64
 				b.ResetTimer()
 				for range b.N {
