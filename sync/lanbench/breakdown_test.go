@@ -8,6 +8,7 @@ import (
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/sync/client"
 	"github.com/commandconsole/commandconsole/sync/wire"
+	"github.com/vmihailenco/msgpack/v5"
 )
 
 // position is the game after one measured step of the script.
@@ -52,7 +53,8 @@ func positions(b *testing.B, s *Script) (console.Rules, []position) {
 // player's view (with its affordances) and the spectators' view, as the
 // host works them out for every change; the canonical encoding of a
 // player's view (the host encodes every view it sends) and a client's
-// decoding of it; and, for the naive design, the state's JSON both ways.
+// decoding of it (and msgpack's plain encoding, without the canonical
+// pass, for comparison); and, for the naive design, the state's JSON both ways.
 // The wire sub-benchmark reports the mean frame sizes of one seat's update
 // (TLS not included).
 func BenchmarkBreakdown(b *testing.B) {
@@ -72,6 +74,15 @@ func BenchmarkBreakdown(b *testing.B) {
 	b.Run("encode-player-view", func(b *testing.B) {
 		for i := range b.N {
 			if _, err := console.Encode(ps[i%len(ps)].view); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("msgpack-marshal-player-view", func(b *testing.B) {
+		// console.Encode's first pass alone: what its canonical pass (map
+		// entries and struct fields sorted by re-decoding) adds is the rest.
+		for i := range b.N {
+			if _, err := msgpack.Marshal(ps[i%len(ps)].view); err != nil {
 				b.Fatal(err)
 			}
 		}
