@@ -40,4 +40,14 @@
 // devices updated. For ours this includes TLS record overhead (a 5-byte
 // header and a 16-byte tag per record) and, for the player who gave the
 // command, its Result; heartbeats (every 5 s here) may add an Ack.
+//
+// Loopback is a link of unlimited bandwidth, and every device's decoding
+// shares the host's CPUs. To see the designs on a slower shared link, run
+// the benchmark in a network namespace of its own whose loopback is rate
+// limited (nothing leaves the machine):
+//
+//	go test -c -o /tmp/lanbench.test ./sync/lanbench/
+//	unshare -rn sh -c 'ip link set lo up mtu 1500 &&
+//	  tc qdisc add dev lo root tbf rate 20mbit burst 16kb latency 200ms &&
+//	  /tmp/lanbench.test -test.run XXX -test.bench LAN -test.benchtime 2x'
 package lanbench
