@@ -53,8 +53,8 @@ type SeatAfter struct {
 	LastSeq uint64
 }
 
-// Script is a Lands of Ruin game as a list of commands: Setup are the
-// set-up commands (not measured), Steps the measured ones.
+// Script is a Lands of Ruin game as a list of commands: Prelude are the
+// set-up commands (played, not measured), Steps the measured ones.
 type Script struct {
 	// Setup creates the game.
 	Setup console.Setup
