@@ -80,7 +80,7 @@ func (c *cli) bench(args []string) error {
 		return err
 	}
 	if *lanN < 0 {
-		return usagef("--lan-commands %d: want a positive number (usage: ccctl %s)", *lanN, usage)
+		return usagef("--lan-commands %d: want a number of commands (0 for the default) (usage: ccctl %s)", *lanN, usage)
 	}
 	tmp, err := os.MkdirTemp(*dir, "ccctl-bench-")
 	if err != nil {

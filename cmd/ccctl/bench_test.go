@@ -88,3 +88,10 @@ func TestBenchLAN(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchLANFlag: a negative --lan-commands is refused before anything
+// is measured.
+func TestBenchLANFlag(t *testing.T) {
+	refusal(t, ccctl(t, "", "", "bench", "--lan-commands", "-1", "--dir", t.TempDir()),
+		"--lan-commands -1: want a number of commands")
+}
