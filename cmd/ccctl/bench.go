@@ -16,6 +16,7 @@ import (
 	"github.com/commandconsole/commandconsole/console/store"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
 	"github.com/commandconsole/commandconsole/games/scorepad"
+	"github.com/commandconsole/commandconsole/sync/lanbench"
 )
 
 // Benchmark settings.
@@ -35,6 +36,10 @@ const (
 	// two games one after the other, for the per-event medians (1 with
 	// --quick).
 	replayPasses = 7
+	// lanCommands is the number of commands of each LAN row (the LAN
+	// section takes a few seconds); quickLANCommands with --quick.
+	lanCommands      = 60
+	quickLANCommands = 10
 )
 
 // benchSeats are the players of every benchmark game.
@@ -66,12 +71,16 @@ type machineOut struct {
 }
 
 func (c *cli) bench(args []string) error {
-	const usage = "bench [--quick] [--dir DIR]"
+	const usage = "bench [--quick] [--dir DIR] [--lan-commands N]"
 	fs := c.verbFlags("bench")
 	quick := fs.Bool("quick", false, "run each benchmark a few times only (for tests)")
 	dir := fs.String("dir", "", "folder for the benchmark's save files (default: a new temporary folder)")
+	lanN := fs.Int("lan-commands", 0, fmt.Sprintf("commands timed per LAN row, on 127.0.0.1 (default %d, %d with --quick)", lanCommands, quickLANCommands))
 	if _, err := parse(fs, args, usage, 0, 0); err != nil {
 		return err
+	}
+	if *lanN < 0 {
+		return usagef("--lan-commands %d: want a number of commands (0 for the default) (usage: ccctl %s)", *lanN, usage)
 	}
 	tmp, err := os.MkdirTemp(*dir, "ccctl-bench-")
 	if err != nil {
@@ -133,18 +142,43 @@ func (c *cli) bench(args []string) error {
 		return err
 	}
 
+	lan, err := benchLAN(*quick, *lanN)
+	if err != nil {
+		return err
+	}
+
 	return c.writeJSON(struct {
 		Machine    machineOut `json:"machine"`
 		Benchmarks []benchRow `json:"benchmarks"`
 		// LandsOfRuin puts Lands of Ruin's replay and resume next to the
 		// score pad's.
 		LandsOfRuin *lorBench `json:"landsofruin"`
+		// LAN is LAN play on 127.0.0.1: this app's design next to the
+		// naive one, with 2, 4 and 8 devices.
+		LAN *lanbench.Report `json:"lan"`
 	}{
 		Machine: machineOut{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, NumCPU: runtime.NumCPU(),
 			GOMAXPROCS: runtime.GOMAXPROCS(0), GoVersion: runtime.Version(), Dir: where, Quick: *quick},
 		Benchmarks:  rows,
 		LandsOfRuin: lor,
+		LAN:         lan,
 	})
+}
+
+// benchLAN measures LAN play on 127.0.0.1 (sync/lanbench): commands timed
+// per row, lanCommands (quickLANCommands with quick) unless n > 0.
+func benchLAN(quick bool, n int) (*lanbench.Report, error) {
+	if n <= 0 {
+		n = lanCommands
+		if quick {
+			n = quickLANCommands
+		}
+	}
+	r, err := lanbench.Run(lanbench.Config{Commands: n})
+	if err != nil {
+		return nil, fmt.Errorf("LAN benchmark: %w", err)
+	}
+	return r, nil
 }
 
 // lorBench is Lands of Ruin's part of the bench: one event's replay next to

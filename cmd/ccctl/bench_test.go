@@ -3,6 +3,8 @@ package main
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/commandconsole/commandconsole/sync/lanbench"
 )
 
 // TestBenchLandsOfRuin: bench puts Lands of Ruin's per-event replay next to
@@ -35,4 +37,61 @@ func TestBenchLandsOfRuin(t *testing.T) {
 			t.Errorf("row %d: %+v, want %s", i, out.Resume[i], name)
 		}
 	}
+}
+
+// TestBenchLAN: the LAN section, run with tiny counts, has a row per design
+// and number of devices (ours, the shared-views what-if, naive), and a
+// comparison with the naive design for each of ours, with plausible
+// figures: no timing is asserted, only that the figures are there and
+// consistent.
+func TestBenchLAN(t *testing.T) {
+	if testing.Short() {
+		t.Skip("hosts a game on 127.0.0.1")
+	}
+	r, err := benchLAN(true, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Commands != 3 || r.Note == "" || r.Goals == "" {
+		t.Errorf("report: commands %d, note %q, goals %q", r.Commands, r.Note, r.Goals)
+	}
+	designs := []lanbench.Design{lanbench.DesignOurs, lanbench.DesignOursShared, lanbench.DesignNaive}
+	clients := []int{2, 4, 8}
+	if len(r.Rows) != len(designs)*len(clients) {
+		t.Fatalf("%d rows, want %d: %+v", len(r.Rows), len(designs)*len(clients), r.Rows)
+	}
+	for i, m := range r.Rows {
+		design, n := designs[i%len(designs)], clients[i/len(designs)]
+		if m.Design != design || m.Clients != n || m.Commands != 3 {
+			t.Errorf("row %d: %s with %d devices, %d commands; want %s with %d, 3", i, m.Design, m.Clients, m.Commands, design, n)
+		}
+		if m.Updates < m.Commands || m.Updates > m.Commands*m.Clients {
+			t.Errorf("row %d: %d updates for %d commands and %d devices", i, m.Updates, m.Commands, m.Clients)
+		}
+		if m.P50Ns <= 0 || m.P99Ns < m.P50Ns || m.MaxNs < m.P99Ns {
+			t.Errorf("row %d: p50 %d, p99 %d, max %d ns", i, m.P50Ns, m.P99Ns, m.MaxNs)
+		}
+		if m.BytesPerUpdate <= 0 || m.BytesP50 <= 0 {
+			t.Errorf("row %d: %d bytes per update, median %d", i, m.BytesPerUpdate, m.BytesP50)
+		}
+	}
+	if len(r.Compare) != 2*len(clients) {
+		t.Fatalf("%d comparisons, want %d", len(r.Compare), 2*len(clients))
+	}
+	for i, c := range r.Compare {
+		design, n := designs[i%2], clients[i/2]
+		if c.Design != design || c.Clients != n || c.P50X <= 0 || c.P99X <= 0 || c.BytesX <= 0 {
+			t.Errorf("comparison %d: %+v, want %s with %d devices", i, c, design, n)
+		}
+		if (c.P99Goal != nil) != (c.Clients == lanbench.GoalClients) {
+			t.Errorf("comparison %d: the p99 goal is judged at %d devices only: %+v", i, lanbench.GoalClients, c)
+		}
+	}
+}
+
+// TestBenchLANFlag: a negative --lan-commands is refused before anything
+// is measured.
+func TestBenchLANFlag(t *testing.T) {
+	refusal(t, ccctl(t, "", "", "bench", "--lan-commands", "-1", "--dir", t.TempDir()),
+		"--lan-commands -1: want a number of commands")
 }

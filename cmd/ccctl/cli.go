@@ -51,7 +51,7 @@ func init() {
 		{"import", "import FILE", (*cli).importGame},
 		{"delete", "delete GAME", (*cli).deleteGame},
 		{"script", "script FILE [--game ID | --system ID --seats a,b,... [new flags]] [--progress]", (*cli).script},
-		{"bench", "bench [--quick] [--dir DIR]", (*cli).bench},
+		{"bench", "bench [--quick] [--dir DIR] [--lan-commands N]", (*cli).bench},
 		{"sim", simUsage, (*cli).sim},
 		{"roster", rosterUsage, (*cli).roster},
 		{"browse", browseUsage, (*cli).browse},

@@ -43,7 +43,8 @@
 //	delete GAME                          delete a game
 //	script FILE [--game ID | new flags] [--progress]
 //	                                     play JSON lines of {"seat","cmd","args"}
-//	bench [--quick] [--dir DIR]          measure the engine and the store
+//	bench [--quick] [--dir DIR] [--lan-commands N]
+//	                                     measure the engine, the store and LAN play
 //	sim rotters --scenario S [--turns N] [--noise ...] [--seed N]
 //	                                     run the Rotter world without players
 //	roster list|show|add-character|add-team|delete
