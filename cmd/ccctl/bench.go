@@ -174,7 +174,7 @@ func benchLAN(quick bool, n int) (*lanbench.Report, error) {
 			n = quickLANCommands
 		}
 	}
-	r, err := lanbench.Run(lanbench.Config{Commands: n})
+	r, err := lanbench.Run(lanbench.Config{Commands: n, NoWhatIf: true})
 	if err != nil {
 		return nil, fmt.Errorf("LAN benchmark: %w", err)
 	}
