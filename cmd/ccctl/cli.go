@@ -55,6 +55,8 @@ func init() {
 		{"sim", simUsage, (*cli).sim},
 		{"roster", rosterUsage, (*cli).roster},
 		{"browse", browseUsage, (*cli).browse},
+		{"host", hostUsage, (*cli).host},
+		{"join", joinUsage, (*cli).join},
 		{"help", "help", (*cli).help},
 	}
 }
