@@ -145,6 +145,10 @@ func (l *lab) sh(args ...string) {
 func (n *node) in(args ...string) *exec.Cmd {
 	cmd := exec.Command("nsenter", append([]string{"-t", strconv.Itoa(n.pid), "-n", "--"}, args...)...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if raceEnabled {
+		// A race-enabled ccctl sleeps a second at exit unless told not to.
+		cmd.Env = append(os.Environ(), "GORACE="+strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=0"))
+	}
 	return cmd
 }
 
