@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"sync"
@@ -24,6 +25,10 @@ const hostUsage = "host GAME [--port N] [--pin NNNN] [--no-mdns] [--device NAME]
 // advertiser is how ccctl host announces its game: mDNS (tests may put an
 // in-memory network here, or nil).
 var advertiser = func() discovery.Advertiser { return &discovery.MDNS{} }
+
+// listen opens ccctl host's listener; nil is net.Listen on every
+// interface (tests listen on loopback).
+var listen func(network, addr string) (net.Listener, error)
 
 // stopSignals is what ends ccctl host and ccctl join cleanly; tests may
 // close the channel returned instead of sending a signal.
@@ -145,7 +150,7 @@ func (c *cli) host(args []string) error {
 			return &usageError{msg: fmt.Sprintf("game %s (%s) is over: there is nothing to host", info.ID, info.Title)}
 		}
 		out := &lines{w: c.stdout}
-		opts := hosting.Options{Game: game, Keep: db, Port: uint16(*port), PIN: pin, App: version.App, Device: *device}
+		opts := hosting.Options{Game: game, Keep: db, Port: uint16(*port), PIN: pin, App: version.App, Device: *device, Listen: listen}
 		if !*noMDNS && advertiser != nil {
 			opts.Advertiser = advertiser()
 		}

@@ -38,12 +38,12 @@ import (
 // namespaces joined by veth pairs to a bridge, so that nothing it sends can
 // leave the machine:
 //
-//	                 the test process, in a fresh network namespace
-//	                 (bridge br0 10.77.0.254, the relays of seats A and B)
-//	               /                  |                    \
-//	  host 10.77.0.1          seat A 10.77.0.2          seat B 10.77.0.3
-//	  ccctl host              ccctl browse, join        ccctl browse, join
-//	                          (ana), join (public)      (ben)
+//	               the test process, in a fresh network namespace
+//	               (bridge br0 10.77.0.254, the relays of seats A and B)
+//	             /                  |                    \
+//	host 10.77.0.1          seat A 10.77.0.2          seat B 10.77.0.3
+//	ccctl host              ccctl browse, join        ccctl browse, join
+//	                        (ana), join (public)      (ben)
 //
 // The go test process re-runs itself (this test only) in a fresh network
 // namespace (as root; else inside a user namespace too), which holds the
