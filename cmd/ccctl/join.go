@@ -100,7 +100,7 @@ func (c *cli) join(args []string) error {
 	pin := fs.String("pin", "", "the 4-digit PIN the host shows")
 	fpFlag := fs.String("fingerprint", "", "the host key's fingerprint (the join code carries it); empty trusts the key on first use")
 	token := fs.String("token", "", "the seat token of an earlier join (no PIN needed)")
-	rejoin := fs.String("rejoin", "", "rejoin GAME's seat with the token kept by an earlier ccctl join")
+	rejoin := fs.String("rejoin", "", "rejoin GAME's seat with the token kept by an earlier ccctl join (--pin for a spectator's seat, which has no token)")
 	device := fs.String("device", deviceName(), "this device's name, shown in the host's lobby")
 	verbose := fs.Bool("verbose", false, "log the link's failures on stderr")
 	pos, err := parse(fs, args, joinUsage, 0, 1)
@@ -113,8 +113,8 @@ func (c *cli) join(args []string) error {
 	return c.withDB(func(db *store.DB) error {
 		var cfg client.Config
 		if *rejoin != "" {
-			if *seat != "" || *pin != "" || *token != "" {
-				return usagef("--rejoin takes the seat and token kept from the earlier join: drop --seat, --pin and --token")
+			if *seat != "" || *token != "" {
+				return usagef("--rejoin takes the seat and token kept from the earlier join: drop --seat and --token")
 			}
 			rec, err := joinedRecord(db, *rejoin)
 			if err != nil {
@@ -146,8 +146,14 @@ func (c *cli) join(args []string) error {
 			cfg.Fingerprint = fp
 		}
 		if *rejoin == "" {
-			cfg.Seat, cfg.PIN, cfg.Token = console.Seat(*seat), *pin, *token
+			if *token != "" && *seat == "" {
+				return usagef("--token reclaims a seat: name it with --seat")
+			}
+			cfg.Seat, cfg.Token = console.Seat(*seat), *token
 		}
+		// With --rejoin, the PIN is for a seat without a token (a
+		// spectator, or a host that forgot the token).
+		cfg.PIN = *pin
 		cfg.App, cfg.Device, cfg.Dial = version.App, *device, dialer
 		if *verbose {
 			cfg.Logf = func(format string, a ...any) { fmt.Fprintf(c.stderr, "ccctl join: "+format+"\n", a...) }
@@ -468,3 +474,26 @@ func (p *player) command(text string) error {
 	}
 	return fmt.Errorf("command %s: %w", cmd.Name, err)
 }
+
+// lanHelp is the part of ccctl help about host and join.
+const lanHelp = `
+LAN play (host and join print one JSON object per line, with "event"):
+  host  hosting {game, title, system, pin, port, fingerprint, codes,
+        addresses, mdns, seats}; seats {seats} when a device joins or
+        leaves; stopped after SIGINT/SIGTERM (exit 0). The game stays in
+        the save file: host it again to resume, with the same fingerprint,
+        and the players rejoin with their tokens.
+  join  joined {game, title, system, seat, host, addr, fingerprint, seats};
+        view {seq, status, view} after every update; per stdin line
+        ("name key=value ...", {"cmd":..,"args":{..},"id":..} or "undo"):
+        result {id, cmd, seq, lines, duplicate} or refused {id, cmd,
+        reason, error}; link {state: up|reconnecting|closed, attempt,
+        banner}; seats {seats}. At the end of stdin: leaves, exit 0.
+        Without --fingerprint or a join code, the host's key is trusted on
+        first use and its fingerprint printed on stderr. join --rejoin GAME
+        uses the seat and token kept in the save file (no PIN).
+        A refused join exits 1 with {"error","reason"}: reason wrong-pin,
+        rate-limit, seat-taken, full, no-such-seat, bad-token, wrong-game,
+        version, fingerprint-mismatch or not-a-host; a host out of reach or
+        a link that ended for good exits 2.
+`

@@ -284,6 +284,7 @@ func TestJoinAndHostUsage(t *testing.T) {
 		{[]string{"join", "1.2.3.4", "5.6.7.8"}, "unexpected argument"},
 		{[]string{"join", "--rejoin", "gnope"}, `no joined game "gnope"`},
 		{[]string{"join", "--rejoin", "gnope", "--seat", "a"}, "--rejoin takes the seat"},
+		{[]string{"join", "192.0.2.1", "--token", "abc"}, "--token reclaims a seat"},
 		{[]string{"join", code, "--fingerprint", "AAAA-BBBB"}, "is not the join code's"},
 		{[]string{"join", "192.0.2.1", "--fingerprint", "nonsense!"}, "--fingerprint"},
 		{[]string{"host"}, "missing arguments"},
