@@ -221,6 +221,9 @@ func joinError(addr string, err error) error {
 	switch {
 	case errors.As(err, &ref):
 		msg := ref.Message
+		if ref.Code == wire.RefuseWrongPIN {
+			msg = fmt.Sprintf("wrong PIN: check the four digits on the host's screen (%s)", strings.TrimSuffix(msg, "."))
+		}
 		if ref.Code == wire.RefuseRateLimit && ref.RetryAfterMs > 0 {
 			msg = fmt.Sprintf("%s (try again in %.0f s)", strings.TrimSuffix(msg, "."), float64(ref.RetryAfterMs)/1000)
 		}

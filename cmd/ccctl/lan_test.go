@@ -310,7 +310,7 @@ func TestJoinError(t *testing.T) {
 		reason console.Reason
 		want   string
 	}{
-		{"wrong PIN", fmt.Errorf("join x: %w", wire.Refuse{Code: wire.RefuseWrongPIN, Message: "Wrong PIN."}), exitRefused, "wrong-pin", "refused: Wrong PIN."},
+		{"wrong PIN", fmt.Errorf("join x: %w", wire.Refuse{Code: wire.RefuseWrongPIN, Message: "Wrong PIN."}), exitRefused, "wrong-pin", "refused: wrong PIN: check the four digits on the host's screen (Wrong PIN)"},
 		{"rate limit", wire.Refuse{Code: wire.RefuseRateLimit, Message: "Too many wrong PINs.", RetryAfterMs: 4000}, exitRefused, "rate-limit", "try again in 4 s"},
 		{"fingerprint", mismatch, exitRefused, reasonFingerprint, "the host's is"},
 		{"version", &wire.VersionError{Local: wire.NewHello(wire.RoleClient, "0.1.0", ""), Peer: wire.Hello{Magic: wire.Magic, Protocol: 7, MinProtocol: 7, Role: wire.RoleHost}},
