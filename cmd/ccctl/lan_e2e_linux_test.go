@@ -195,6 +195,11 @@ type evt struct {
 	Fingerprint string          `json:"fingerprint"`
 	Codes       []string        `json:"codes"`
 	Addresses   []string        `json:"addresses"`
+	Seats       []struct {
+		Seat      string `json:"seat"`
+		Device    string `json:"device"`
+		Connected bool   `json:"connected"`
+	} `json:"seats"`
 }
 
 // proc is a running ccctl process.
@@ -717,6 +722,19 @@ func lanEndToEnd(t *testing.T) {
 		}
 		p.waitFor(0, "the first view", func(e evt) bool { return e.Event == "view" })
 	}
+	// The host's seat lines name both devices once both are in.
+	host.waitFor(0, "both seats taken", func(e evt) bool {
+		if e.Event != "seats" {
+			return false
+		}
+		devices := map[string]string{}
+		for _, s := range e.Seats {
+			if s.Connected {
+				devices[s.Seat] = s.Device
+			}
+		}
+		return devices["ana"] == "tablet-a" && devices["ben"] == "tablet-b"
+	})
 	l.logf("ana, ben and the spectator joined")
 
 	// The game, with the links cut and the host killed on the way.
