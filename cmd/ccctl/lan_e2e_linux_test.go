@@ -826,7 +826,13 @@ func lanEndToEnd(t *testing.T) {
 	last := players[string(accepted[len(accepted)-1].seat)].lastView()
 	want := phaseOf(t, last.View)
 	for _, p := range []*proc{ana, ben, tv} {
-		p.waitFor(0, "the last phase "+fmt.Sprint(want), func(e evt) bool { return e.Event == "view" && phaseOf(t, e.View) == want })
+		deadline := time.Now().Add(e2eWait)
+		for phaseOf(t, p.lastView().View) != want {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s's last view is at %+v, want %+v", p.name, phaseOf(t, p.lastView().View), want)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
 	}
 	time.Sleep(300 * time.Millisecond) // anything still on its way
 	for _, p := range []*proc{ana, ben, tv} {
