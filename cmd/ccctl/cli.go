@@ -55,6 +55,8 @@ func init() {
 		{"sim", simUsage, (*cli).sim},
 		{"roster", rosterUsage, (*cli).roster},
 		{"browse", browseUsage, (*cli).browse},
+		{"host", hostUsage, (*cli).host},
+		{"join", joinUsage, (*cli).join},
 		{"help", "help", (*cli).help},
 	}
 }
@@ -226,7 +228,8 @@ func (c *cli) help(args []string) error {
 		fmt.Fprintf(&b, "  ccctl %s\n", v.usage)
 	}
 	b.WriteString("\n--db may come before or after the verb; the default is the app's save file.\n")
-	b.WriteString("Output is one JSON document on stdout; errors are one line on stderr.\n")
+	b.WriteString("Output is one JSON document on stdout (host and join: JSON lines); errors are one line on stderr.\n")
+	b.WriteString(lanHelp)
 	b.WriteString(exitHelp)
 	_, err := io.WriteString(c.stdout, b.String())
 	return err

@@ -49,6 +49,30 @@
 //	                                     run the Rotter world without players
 //	roster list|show|add-character|add-team|delete
 //	                                     your own Lands of Ruin characters and teams
+//	browse [--seconds N]                 the games announced on the local network
+//	host GAME [--port N] [--pin NNNN] [--no-mdns] [--device NAME]
+//	                                     host a saved game on the local network
+//	join ADDR|CODE [--seat S] [--pin P] [--fingerprint F] [--token T]
+//	join --rejoin GAME [ADDR]            play a seat of a hosted game from stdin
+//
+// host and join run until stopped and print JSON lines (lanHelp, in ccctl
+// help, describes them). host prints {"event":"hosting"} with the PIN,
+// port, key fingerprint, join codes and addresses, then {"event":"seats"}
+// whenever a device joins or leaves a seat, and {"event":"stopped"} after
+// SIGINT or SIGTERM (exit 0). The game stays in the save file, every
+// command committed before it is answered: a killed host loses nothing, and
+// hosting the game again keeps its fingerprint and seat tokens.
+//
+// join takes an address (with --fingerprint, or else the key is trusted on
+// first use and its fingerprint printed on stderr) or a join code (which
+// carries the fingerprint), joins, keeps the seat's token in the save file
+// for join --rejoin, and plays stdin's lines ("name key=value ...", a JSON
+// command, or "undo"), printing {"event":"joined"}, {"event":"view"} after
+// every update, {"event":"result"} or {"event":"refused"} per command,
+// {"event":"link"} and {"event":"seats"}; at the end of stdin it leaves
+// (Bye) and exits 0. A refused join (wrong PIN, seat taken, version, a key
+// that does not match the fingerprint) exits 1; a host out of reach, or a
+// link that ended for good, exits 2.
 //
 // --db may come before or after the verb; it defaults to the app's save file.
 // FILE "-" means stdin for script and import, stdout for export.
