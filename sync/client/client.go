@@ -340,7 +340,7 @@ func (c *Client) connect(ctx context.Context) (*link, error) {
 	tc := tls.Client(nc, secure.ClientConfig(c.cfg.Fingerprint))
 	if err := tc.HandshakeContext(ctx); err != nil {
 		if errors.Is(err, discovery.ErrFingerprintMismatch) {
-			return nil, fmt.Errorf("this is not the host you joined before: %w", err)
+			return nil, fmt.Errorf("the host's key is not the one expected (from the join code, the nearby list or an earlier join): another device may be posing as the host: %w", err)
 		}
 		return nil, fmt.Errorf("TLS: %w", err)
 	}

@@ -463,7 +463,7 @@ func TestJoinRefusals(t *testing.T) {
 			var ref wire.Refuse
 			return errors.As(err, &ref) && ref.Code == wire.RefuseWrongPIN
 		}},
-		{"wrong fingerprint", func(c *Config) { c.Fingerprint = other.Fingerprint() }, "not the host you joined before",
+		{"wrong fingerprint", func(c *Config) { c.Fingerprint = other.Fingerprint() }, "not the one expected",
 			func(err error) bool { return errors.Is(err, discovery.ErrFingerprintMismatch) }},
 		{"no such seat", func(c *Config) { c.Seat = "carl" }, `no seat "carl"`, nil},
 		{"old app", func(c *Config) { c.App = "0.0.1" }, "", nil}, // the app version alone is no mismatch

@@ -23,6 +23,7 @@ import (
 	"sync"
 
 	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/console/store"
 	"github.com/commandconsole/commandconsole/sync/discovery"
 	"github.com/commandconsole/commandconsole/sync/host"
 	"github.com/commandconsole/commandconsole/sync/secure"
@@ -31,6 +32,11 @@ import (
 
 // RecordKind is the Keeper kind of a hosted game's record.
 const RecordKind = "lan-host"
+
+// ErrNoRecord may be returned (wrapped) by a Keeper's Roster for a name it
+// does not have; console/store's ErrNoRoster is taken the same way. Any
+// other error reading the record stops Start.
+var ErrNoRecord = errors.New("no such record")
 
 // Keeper stores small records by kind and name; console/store.DB is one.
 type Keeper interface {
@@ -74,6 +80,9 @@ type Options struct {
 	OnSeats func([]wire.SeatInfo)
 	// Logf is told about connections that fail.
 	Logf func(format string, args ...any)
+	// OnStop is told if serving stops on its own (the listener failed for
+	// good), not after Close: the game is then no longer reachable.
+	OnStop func(error)
 }
 
 // Hosting is a game being hosted. Close stops it; the game goes on locally.
@@ -156,7 +165,16 @@ func Start(opts Options) (*Hosting, error) {
 			h.addrs, _ = discovery.InterfaceAddrs(ifaces)
 		}
 	}
-	go func() { h.done <- h.host.Serve(ln) }()
+	go func() {
+		err := h.host.Serve(ln)
+		h.mu.Lock()
+		closed := h.closed
+		h.mu.Unlock()
+		if !closed && opts.OnStop != nil && !errors.Is(err, host.ErrClosed) {
+			opts.OnStop(err)
+		}
+		h.done <- err
+	}()
 	if opts.Advertiser != nil {
 		adv, err := opts.Advertiser.Advertise(h.record(), port)
 		if err != nil {
@@ -176,10 +194,13 @@ func load(k Keeper, id string) (Record, error) {
 		return rec, nil
 	}
 	b, err := k.Roster(RecordKind, id)
+	if errors.Is(err, store.ErrNoRoster) || errors.Is(err, ErrNoRecord) {
+		return rec, nil // nothing kept yet: a new key
+	}
 	if err != nil {
-		// Nothing kept yet (or not readable: start afresh, the players
-		// then join with the PIN).
-		return rec, nil
+		// Not readable now (a disk error): refuse, rather than make a new
+		// key over the kept one, which every joined device would refuse.
+		return Record{}, fmt.Errorf("host %s: read the saved host record: %w", id, err)
 	}
 	if err := json.Unmarshal(b, &rec); err != nil {
 		return Record{}, fmt.Errorf("host %s: the saved host record is damaged: %w", id, err)

@@ -43,7 +43,7 @@ func (k *keeper) Roster(kind, name string) ([]byte, error) {
 	defer k.mu.Unlock()
 	b, ok := k.m[kind+"/"+name]
 	if !ok {
-		return nil, errors.New("no such roster entry")
+		return nil, fmt.Errorf("roster %s: %w", name, ErrNoRecord)
 	}
 	return b, nil
 }
@@ -210,6 +210,10 @@ func TestStartErrors(t *testing.T) {
 	if _, err := Start(Options{}); err == nil {
 		t.Error("no game")
 	}
+	// A record that cannot be read now is not replaced by a new key.
+	if _, err := Start(lanOptions(nw, game, brokenKeeper{}, nil)); err == nil || !strings.Contains(err.Error(), "read the saved host record") {
+		t.Errorf("an unreadable record: %v", err)
+	}
 	// The default port taken: any other.
 	ln, err := nw.Listen(fmt.Sprintf("host:%d", discovery.DefaultPort))
 	if err != nil {
@@ -289,4 +293,12 @@ func TestLocalSeatReleaseAndNewPIN(t *testing.T) {
 			t.Error("the old PIN still works")
 		}
 	}
+}
+
+// brokenKeeper fails every read as a damaged disk would.
+type brokenKeeper struct{}
+
+func (brokenKeeper) PutRoster(kind, name string, data []byte) error { return nil }
+func (brokenKeeper) Roster(kind, name string) ([]byte, error) {
+	return nil, errors.New("input/output error")
 }
