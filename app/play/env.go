@@ -22,9 +22,16 @@ type Env struct {
 	seat  console.Seat
 	fixed bool
 	clock func() time.Time
+	// actions are the app's actions for this game (Frame.Actions).
+	actions []Action
 
 	host *Host
 }
+
+// Actions are what the app around the game offers on its screen (host it
+// on the network, show the host panel): an OwnBar screen lists them in its
+// menu; the frame's title bar shows them as buttons otherwise.
+func (e *Env) Actions() []Action { return e.actions }
 
 // Fixed reports whether this tablet plays Seat only (it joined a LAN game,
 // or the game was opened as that seat); otherwise it plays every seat of
