@@ -54,7 +54,7 @@ func same(a, b console.Game) bool {
 func (s *Service) askHost(g console.Game, current console.Seat) {
 	info := g.Info()
 	w := s.u.Window()
-	box := container.NewVBox(kit.Wrapped("This tablet keeps one seat; the other players join from their own tablets, or watch. Which seat is this tablet's?"))
+	box := container.NewVBox(widget.NewLabel(kit.WrapText("This tablet keeps one seat; the other players join from their own tablets, or watch. Which seat is this tablet's?", 40)))
 	var d dialog.Dialog
 	for _, seat := range info.Seats {
 		seat := seat
@@ -192,7 +192,7 @@ func newHostPanel(hs *hosted) *HostPanel {
 	p := &HostPanel{hs: hs}
 	s := hs.s
 	info := hs.game.Info()
-	p.Back = widget.NewButtonWithIcon("Back to the game", theme.NavigateBackIcon(), func() { s.u.ShowGameAs(hs.game, hs.seat) })
+	p.Back = widget.NewButtonWithIcon("Back", theme.NavigateBackIcon(), func() { s.u.ShowGameAs(hs.game, hs.seat) })
 	p.Stop = widget.NewButtonWithIcon("Stop hosting", theme.MediaStopIcon(), func() {
 		d := dialog.NewConfirm("Stop hosting",
 			kit.WrapText("Stop hosting? The other tablets lose the game until you host it again (they then rejoin by themselves). Nothing of the game is lost.", 50),
@@ -209,7 +209,9 @@ func newHostPanel(hs *hosted) *HostPanel {
 	bar := kit.TopBar(p.Back, kit.Heading("Hosting"), p.Stop)
 
 	pin := canvas.NewText(spaced(string(hs.h.PIN())), theme.Color(theme.ColorNameForeground))
-	pin.TextSize = 96
+	// The PIN is read from across the table: as large as a phone's width
+	// allows.
+	pin.TextSize = 80
 	pin.TextStyle = fyne.TextStyle{Bold: true, Monospace: true}
 	pin.Alignment = fyne.TextAlignCenter
 	pinBox := container.NewVBox(
@@ -221,7 +223,7 @@ func newHostPanel(hs *hosted) *HostPanel {
 	p.seats = container.NewVBox()
 	p.update()
 
-	codes := container.NewVBox(kit.Subheading("Not in the list? Type a join code or an address"))
+	codes := container.NewVBox(sub("Not in the list? Type a join code or an address"))
 	for _, c := range hs.h.JoinCodes() {
 		codes.Add(mono("Join code: " + c))
 	}
@@ -232,21 +234,24 @@ func newHostPanel(hs *hosted) *HostPanel {
 		codes.Add(kit.Wrapped("This tablet has no network address: is Wi-Fi on?"))
 	}
 	fp := container.NewVBox(
-		kit.Subheading("Key fingerprint"),
+		sub("Key fingerprint"),
 		mono(hs.h.Fingerprint().String()),
 		kit.Caption("A tablet that typed an address shows a fingerprint before the PIN: it must be this one."),
 	)
-	body := container.NewVBox(
-		kit.Heading(info.Title),
-		pinBox,
-		widget.NewSeparator(),
-		kit.Subheading("Seats"),
-		p.seats,
-		widget.NewSeparator(),
-		codes,
-		fp,
-	)
-	p.root = container.NewBorder(bar, nil, nil, nil, container.NewVScroll(container.NewPadded(body)))
+	title := kit.Heading(info.Title)
+	title.Wrapping = fyne.TextWrapWord
+	left := container.NewVBox(title, pinBox, widget.NewSeparator(), sub("Seats"), p.seats)
+	right := container.NewVBox(codes, widget.NewSeparator(), fp)
+	// Two columns on a tablet (everything in view), one on a phone.
+	cols := kit.NewGridColumns(1, left, right)
+	fit := &kit.WidthWatch{OnWidth: func(w float32) {
+		if w >= 900 {
+			kit.SetColumns(cols, 2)
+		} else {
+			kit.SetColumns(cols, 1)
+		}
+	}}
+	p.root = container.NewBorder(bar, nil, nil, nil, container.New(fit, container.NewVScroll(container.NewPadded(cols))))
 	return p
 }
 
@@ -263,6 +268,9 @@ func (p *HostPanel) update() {
 		p.seats.Add(seatRow(si, p.hs.seat))
 	}
 	p.seats.Refresh()
+	if p.root != nil {
+		p.root.Refresh()
+	}
 }
 
 // seatRow is one seat on the host panel: its name and who holds it.
@@ -291,6 +299,13 @@ func seatStatus(si wire.SeatInfo, mine console.Seat) string {
 		parts = append(parts, "ready")
 	}
 	return strings.Join(parts, " \u00b7 ")
+}
+
+// sub is a subheading that wraps on a narrow screen.
+func sub(text string) *widget.Label {
+	l := kit.Subheading(text)
+	l.Wrapping = fyne.TextWrapWord
+	return l
 }
 
 // or is s, or def when s is empty.

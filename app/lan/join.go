@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -61,7 +62,7 @@ type JoinPage struct {
 	// The PIN step.
 	tgt     target
 	pin     string
-	pinText *widget.Label
+	pinText *canvas.Text
 	keys    []*widget.Button
 	waitTil time.Time
 	// busy is set while a slow step runs, so taps do not start another.
@@ -153,11 +154,11 @@ func (p *JoinPage) showNearby() {
 	p.Connect = widget.NewButtonWithIcon("Connect", theme.LoginIcon(), p.connectTyped)
 	p.Connect.Importance = widget.HighImportance
 	body := container.NewVBox(
-		kit.Subheading("Games nearby"),
+		sub("Games nearby"),
 		p.status,
 		p.nearby,
 		widget.NewSeparator(),
-		kit.Subheading("Not listed? Type the join code or the address the host shows"),
+		sub("Not listed? Type the join code or the address the host shows"),
 		container.NewBorder(nil, nil, nil, p.Connect, p.Typed),
 		p.Message,
 	)
@@ -210,7 +211,8 @@ func (p *JoinPage) drawNearby() {
 	default:
 		p.status.SetText("Tap a game to join it.")
 	}
-	p.nearby.Refresh()
+	// The list's height changed: lay the page out again.
+	p.root.Refresh()
 }
 
 // entryDetail is the second line of a nearby game's tile: its system, the
@@ -338,7 +340,8 @@ func (p *JoinPage) showFingerprint(t target) {
 		kit.Wrapped(who+" has the key fingerprint"),
 		big,
 		kit.Wrapped("Compare it with the key fingerprint on the host's screen (its host panel). Only if it is the same is the PIN safe to send."),
-		container.NewGridWithColumns(2, differ, same),
+		same,
+		differ,
 		p.Message,
 	)
 	p.setStep("Compare with the host's screen", container.NewVScroll(container.NewPadded(body)), p.showNearby)
@@ -349,8 +352,10 @@ func (p *JoinPage) showPIN(t target) {
 	p.tgt = t
 	p.pin = ""
 	p.Message.SetText("")
-	p.pinText = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true, Monospace: true})
-	p.pinText.SizeName = theme.SizeNameHeadingText
+	p.pinText = canvas.NewText("", theme.Color(theme.ColorNameForeground))
+	p.pinText.TextSize = 56
+	p.pinText.TextStyle = fyne.TextStyle{Bold: true, Monospace: true}
+	p.pinText.Alignment = fyne.TextAlignCenter
 	p.keys = nil
 	grid := container.NewGridWithColumns(3)
 	for _, k := range []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "\u232b", "0", "Clear"} {
@@ -358,10 +363,10 @@ func (p *JoinPage) showPIN(t target) {
 		b := widget.NewButton(k, func() { p.key(k) })
 		if k == "\u232b" {
 			b.SetText("")
-			b.SetIcon(theme.ContentUndoIcon())
+			b.SetIcon(theme.NavigateBackIcon())
 		}
 		p.keys = append(p.keys, b)
-		grid.Add(kit.WithMinSize(b, 88, 72))
+		grid.Add(kit.WithMinSize(b, 100, 80))
 	}
 	what := "Enter the PIN the host shows"
 	if t.title != "" {
@@ -373,7 +378,7 @@ func (p *JoinPage) showPIN(t target) {
 	pad := container.NewVBox(
 		centred(kit.Wrapped(what+".")),
 		p.pinText,
-		container.NewCenter(container.New(&widthLayout{w: 360}, grid)),
+		container.NewCenter(container.New(&widthLayout{w: 340}, grid)),
 		p.Message,
 	)
 	p.drawPIN()
@@ -412,7 +417,8 @@ func (p *JoinPage) drawPIN() {
 	for i, r := range shown {
 		s[i] = string(r)
 	}
-	p.pinText.SetText(strings.Join(s, "  "))
+	p.pinText.Text = strings.Join(s, " ")
+	p.pinText.Refresh()
 }
 
 // lookup checks the PIN and reads the seats, then shows the seat picker.
@@ -559,8 +565,14 @@ func refuseText(r wire.Refuse) string {
 	switch r.Code {
 	case wire.RefuseWrongPIN:
 		msg := "Wrong PIN: check the four digits on the host's screen."
-		if _, tail, ok := strings.Cut(r.Message, ": "); ok && tail != "" {
-			msg += " (" + tail + ")"
+		var left int
+		var wait string
+		if _, tail, ok := strings.Cut(r.Message, ": "); ok {
+			if _, err := fmt.Sscanf(tail, "%d left before a wait", &left); err == nil && left > 0 {
+				msg += " " + kit.Plural(left, "more try", "more tries") + " before a wait."
+			} else if _, err := fmt.Sscanf(tail, "wait %s before the next try", &wait); err == nil {
+				msg += " Wait " + wait + " before the next try."
+			}
 		}
 		return msg
 	case wire.RefuseRateLimit:

@@ -54,8 +54,13 @@ func (s *Service) open(c *client.Client) {
 	j.banner.Set(c.Link().Banner())
 	j.cancel = c.OnLink(func(l client.Link) {
 		s.do(func() {
-			if !j.ended {
-				j.banner.Set(l.Banner())
+			if j.ended || j.banner.Text == l.Banner() {
+				return
+			}
+			j.banner.Set(l.Banner())
+			// The banner's height changed: lay the game out again.
+			if g := s.u.Game(); g != nil && sameClient(c, g.Game()) {
+				g.Locked(func() { g.Content().Refresh() })
 			}
 		})
 	})
@@ -108,15 +113,14 @@ func (s *Service) Continue() []fyne.CanvasObject {
 		rejoin := widget.NewButtonWithIcon("Rejoin", theme.LoginIcon(), func() { s.rejoin(r) })
 		rejoin.Importance = widget.HighImportance
 		forget := widget.NewButtonWithIcon("Forget", theme.DeleteIcon(), func() { s.forget(r) })
-		rows = append(rows, container.NewBorder(nil, nil, nil, container.NewCenter(container.NewHBox(rejoin, forget)), t))
+		rows = append(rows, container.NewBorder(nil, nil, nil, container.NewCenter(container.NewVBox(rejoin, forget)), t))
 	}
 	return rows
 }
 
 // recordDetail is the second line of a joined game's row.
 func recordDetail(r client.Record) string {
-	host := or(r.Host, r.Addr)
-	return fmt.Sprintf("%s \u00b7 %s on %s's game, over the network", systemName(r.System), r.Seat, host)
+	return fmt.Sprintf("%s \u00b7 your seat: %s \u00b7 hosted by %s", systemName(r.System), r.Seat, or(r.Host, r.Addr))
 }
 
 // rejoin takes up the record's seat again with its token.

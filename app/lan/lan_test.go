@@ -56,7 +56,7 @@ func TestHostPanel(t *testing.T) {
 	}
 	// Back to the game: the tablet plays alice only, and the bar offers
 	// the panel again.
-	apptest.TapButton(t, host.w, "Back to the game")
+	apptest.TapButton(t, host.w, "Back")
 	if env := host.u.Game().Env(); !env.Fixed() || env.Seat() != "alice" {
 		t.Fatalf("after hosting the tablet plays %q (fixed %v), want alice only", env.Seat(), env.Fixed())
 	}

@@ -161,14 +161,15 @@ func NewHost(f Frame, g console.Game) *Host {
 		// The title shares the first row with the buttons (and gives way
 		// to them on a phone); the summary has the second row to itself.
 		h.summary.Wrapping = fyne.TextWrapWord
-		trailing := container.NewHBox()
+		// The app's actions (hosting) sit beside the summary, so the
+		// title bar keeps its width on a phone.
+		actions := container.NewHBox()
 		for _, a := range f.Actions {
-			trailing.Add(widget.NewButtonWithIcon(a.Label, a.Icon, a.Run))
+			actions.Add(widget.NewButtonWithIcon(a.Label, a.Icon, a.Run))
 		}
-		trailing.Add(h.histBtn)
-		trailing.Add(h.undoBtn)
-		bar := kit.TopBar(h.homeBtn, h.title, trailing)
-		top := container.NewVBox(bar, container.NewPadded(container.NewVBox(h.summary, h.banner)))
+		bar := kit.TopBar(h.homeBtn, h.title, container.NewHBox(h.histBtn, h.undoBtn))
+		second := container.NewBorder(nil, nil, nil, container.NewCenter(actions), h.summary)
+		top := container.NewVBox(bar, container.NewPadded(container.NewVBox(second, h.banner)))
 		h.root = container.NewBorder(top, nil, nil, nil, h.screen.Content())
 	}
 	if f.Notice != nil {
