@@ -56,8 +56,10 @@ type JoinPage struct {
 	// Typed is the address or join code box, Connect its button.
 	Typed   *widget.Entry
 	Connect *widget.Button
-	// Message says what went wrong, or what is being done.
+	// Message says what went wrong, or what is being done; spinner runs
+	// under it while a slow step does.
 	Message *widget.Label
+	spinner *widget.ProgressBarInfinite
 
 	// The PIN step.
 	tgt     target
@@ -80,6 +82,9 @@ func (s *Service) ShowJoin() {
 	p.body = container.NewStack()
 	p.Message = kit.Wrapped("")
 	p.Message.Importance = widget.DangerImportance
+	p.spinner = widget.NewProgressBarInfinite()
+	p.spinner.Stop()
+	p.spinner.Hide()
 	p.root = container.NewBorder(kit.TopBar(p.back, p.title, nil), nil, nil, nil, p.body)
 	s.u.Show(p)
 	p.showNearby()
@@ -102,10 +107,17 @@ func (p *JoinPage) stopBrowse() {
 func (p *JoinPage) setStep(title string, content fyne.CanvasObject, back func()) {
 	p.gen++
 	p.busy = false
+	p.spinner.Stop()
+	p.spinner.Hide()
 	p.title.SetText(title)
 	p.onBack = back
 	p.body.Objects = []fyne.CanvasObject{content}
 	p.body.Refresh()
+}
+
+// feedback is the message and the spinner, for the step shown.
+func (p *JoinPage) feedback() fyne.CanvasObject {
+	return container.NewVBox(p.Message, p.spinner)
 }
 
 // fail shows a message on the step shown.
@@ -129,6 +141,8 @@ func (p *JoinPage) slow(msg string, work func() error, done func(error)) {
 	}
 	p.busy = true
 	p.note(msg)
+	p.spinner.Show()
+	p.spinner.Start()
 	gen := p.gen
 	go func() {
 		err := work()
@@ -137,6 +151,8 @@ func (p *JoinPage) slow(msg string, work func() error, done func(error)) {
 				return
 			}
 			p.busy = false
+			p.spinner.Stop()
+			p.spinner.Hide()
 			p.Message.SetText("")
 			done(err)
 		})
@@ -160,7 +176,7 @@ func (p *JoinPage) showNearby() {
 		widget.NewSeparator(),
 		sub("Not listed? Type the join code or the address the host shows"),
 		container.NewBorder(nil, nil, nil, p.Connect, p.Typed),
-		p.Message,
+		p.feedback(),
 	)
 	p.setStep("Join a game", container.NewVScroll(container.NewPadded(body)), func() {
 		p.stopBrowse()
@@ -342,7 +358,7 @@ func (p *JoinPage) showFingerprint(t target) {
 		kit.Wrapped("Compare it with the key fingerprint on the host's screen (its host panel). Only if it is the same is the PIN safe to send."),
 		same,
 		differ,
-		p.Message,
+		p.feedback(),
 	)
 	p.setStep("Compare with the host's screen", container.NewVScroll(container.NewPadded(body)), p.showNearby)
 }
@@ -379,11 +395,14 @@ func (p *JoinPage) showPIN(t target) {
 		centred(kit.Wrapped(what+".")),
 		p.pinText,
 		container.NewCenter(container.New(&widthLayout{w: 340}, grid)),
-		p.Message,
+		p.feedback(),
 	)
 	p.drawPIN()
 	p.setStep("PIN", container.NewVScroll(container.NewPadded(pad)), p.showNearby)
 }
+
+// PIN is what the PIN pad holds now.
+func (p *JoinPage) PIN() string { return p.pin }
 
 // Key presses a key of the PIN pad: a digit, "⌫" or "Clear".
 func (p *JoinPage) Key(k string) { p.key(k) }
@@ -507,7 +526,7 @@ func (p *JoinPage) showSeats(t target, pin string, info console.GameInfo, seats 
 		widget.NewSeparator(),
 		kit.Wrapped("Or watch: a spectator sees what every player may see, and gives no commands."),
 		watch,
-		p.Message,
+		p.feedback(),
 	)
 	p.setStep("Pick your seat", container.NewVScroll(container.NewPadded(body)), func() { p.showPIN(t) })
 }
