@@ -60,6 +60,12 @@ func TestHostPanel(t *testing.T) {
 	if env := host.u.Game().Env(); !env.Fixed() || env.Seat() != "alice" {
 		t.Fatalf("after hosting the tablet plays %q (fixed %v), want alice only", env.Seat(), env.Fixed())
 	}
+	// The battle report and back is not leaving the game.
+	host.u.Game().Env().ShowReport()
+	apptest.TapButton(t, host.w, "Back to game")
+	if host.svc.Hosted() == nil {
+		t.Fatal("hosting stopped when the battle report was shown")
+	}
 	apptest.TapButton(t, host.w, "Hosting \u00b7 PIN "+pin)
 	if _, ok := host.u.Current().(*lan.HostPanel); !ok {
 		t.Fatalf("the host action shows %T, not the panel", host.u.Current())

@@ -263,10 +263,6 @@ func (u *UI) Show(s kit.Screen) {
 // Home leaves the game in play, if any, and shows the home screen,
 // reading the saves afresh.
 func (u *UI) Home() {
-	if u.game != nil {
-		// Snapshot before a hosted game stops being hosted.
-		u.game.Checkpoint()
-	}
 	u.endPlay(false)
 	u.Show(u.home(u))
 }
