@@ -25,8 +25,8 @@ func TestRealSockets(t *testing.T) {
 		u, w := apptest.NewUI(t, st, apptest.LandscapeSize, home.New)
 		svc := lan.Install(u, lan.Options{
 			Advertiser: mem, Browser: mem,
-			Listen:     func(network, _ string) (net.Listener, error) { return net.Listen(network, "127.0.0.1:0") },
-			Addrs:      []netip.Addr{lo}, Device: device, Do: q.do,
+			Listen: func(network, _ string) (net.Listener, error) { return net.Listen(network, "127.0.0.1:0") },
+			Addrs:  []netip.Addr{lo}, Device: device, Do: q.do,
 			Client: func(c *client.Config) { c.MinBackoff, c.MaxBackoff = 10*time.Millisecond, 50*time.Millisecond },
 		})
 		t.Cleanup(u.Stop)
