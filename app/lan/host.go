@@ -261,9 +261,16 @@ func (p *HostPanel) Content() fyne.CanvasObject { return p.root }
 // Leave does nothing: hosting goes on while the game is in play.
 func (p *HostPanel) Leave() {}
 
-// update redraws the seats.
+// update redraws the seats, and says when a seat token could not be kept
+// with the game (that seat then rejoins with the PIN after a re-host).
 func (p *HostPanel) update() {
 	p.seats.RemoveAll()
+	if err := p.hs.h.Err(); err != nil {
+		b := kit.NewBanner()
+		b.Warning = true
+		b.Set("A seat could not be saved with the game (" + kit.ErrorText(err) + "): if you host it again, that player joins with the new PIN.")
+		p.seats.Add(b)
+	}
 	for _, si := range p.hs.seats {
 		p.seats.Add(seatRow(si, p.hs.seat))
 	}

@@ -94,7 +94,10 @@ func (s *Service) ShowJoin() {
 func (p *JoinPage) Content() fyne.CanvasObject { return p.root }
 
 // Leave stops looking for games.
-func (p *JoinPage) Leave() { p.stopBrowse() }
+func (p *JoinPage) Leave() {
+	p.stopBrowse()
+	p.noKeys()
+}
 
 func (p *JoinPage) stopBrowse() {
 	if p.cancel != nil {
@@ -107,6 +110,7 @@ func (p *JoinPage) stopBrowse() {
 func (p *JoinPage) setStep(title string, content fyne.CanvasObject, back func()) {
 	p.gen++
 	p.busy = false
+	p.noKeys()
 	p.spinner.Stop()
 	p.spinner.Hide()
 	p.title.SetText(title)
@@ -399,6 +403,25 @@ func (p *JoinPage) showPIN(t target) {
 	)
 	p.drawPIN()
 	p.setStep("PIN", container.NewVScroll(container.NewPadded(pad)), p.showNearby)
+	// A keyboard types the PIN too (a desktop, a tablet's keyboard).
+	c := p.s.u.Window().Canvas()
+	c.SetOnTypedRune(func(r rune) {
+		if r >= '0' && r <= '9' {
+			p.key(string(r))
+		}
+	})
+	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
+		if e.Name == fyne.KeyBackspace {
+			p.key("\u232b")
+		}
+	})
+}
+
+// noKeys stops the keyboard typing into the PIN pad.
+func (p *JoinPage) noKeys() {
+	c := p.s.u.Window().Canvas()
+	c.SetOnTypedRune(nil)
+	c.SetOnTypedKey(nil)
 }
 
 // PIN is what the PIN pad holds now.

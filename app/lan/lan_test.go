@@ -13,6 +13,7 @@ import (
 	"github.com/commandconsole/commandconsole/app/lan"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/scorepad"
+	"github.com/commandconsole/commandconsole/sync/client"
 	"github.com/commandconsole/commandconsole/sync/discovery"
 )
 
@@ -331,4 +332,49 @@ func total(t *testing.T, sess *console.Session) int {
 		t.Fatal(err)
 	}
 	return v.(scorepad.View).Players[0].Total
+}
+
+// TestQuitStopsHosting: when the app stops, hosting and the joined
+// tablet's link end before Stop returns.
+func TestQuitStopsHosting(t *testing.T) {
+	n := newLanNet(t)
+	host := n.newTablet(t, "host", console.NewMemStore(), apptest.LandscapeSize)
+	sess := apptest.NewPad(t, host.st, "Friday pad", nil, "alice", "bob")
+	n.hostGame(t, host, sess, "alice")
+	pin := string(host.svc.Hosted().PIN())
+	guest := n.newTablet(t, "guest", console.NewMemStore(), apptest.LandscapeSize)
+	joinAs(t, n, guest, pin, "bob \u2014 open")
+	c := guest.svc.Joined()
+	guest.u.Stop()
+	if l := c.Link(); l.State != client.LinkClosed {
+		t.Errorf("the joined link is %v after the app stopped", l.State)
+	}
+	h := host.svc.Hosted()
+	host.u.Stop()
+	if host.svc.Hosted() != nil || len(browseOnce(t, n.mem)) != 0 {
+		t.Error("still hosting after the app stopped")
+	}
+	if _, err := n.nw.Node("late").DialContext(ctx(t), "tcp", h.Addresses()[0]); err == nil {
+		t.Error("the host still listens after the app stopped")
+	}
+}
+
+// TestPINFromKeyboard: the PIN pad takes digits typed on a keyboard.
+func TestPINFromKeyboard(t *testing.T) {
+	n := newLanNet(t)
+	host := n.newTablet(t, "host", console.NewMemStore(), apptest.LandscapeSize)
+	sess := apptest.NewPad(t, host.st, "Friday pad", nil, "alice", "bob")
+	n.hostGame(t, host, sess, "alice")
+	guest := n.newTablet(t, "guest", console.NewMemStore(), apptest.LandscapeSize)
+	p := joinPage(t, guest)
+	n.q.pump(t, "the nearby game", func() bool { return len(p.Tiles) == 1 })
+	p.Tiles[0].Tapped(nil)
+	test.TypeOnCanvas(guest.w.Canvas(), "12")
+	if p.PIN() != "12" {
+		t.Fatalf("typed 12, the pad holds %q", p.PIN())
+	}
+	apptest.TapButton(t, guest.w, "Back")
+	if guest.w.Canvas().OnTypedRune() != nil {
+		t.Fatal("the keyboard still types into the PIN pad after leaving it")
+	}
 }
