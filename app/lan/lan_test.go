@@ -378,3 +378,36 @@ func TestPINFromKeyboard(t *testing.T) {
 		t.Fatal("the keyboard still types into the PIN pad after leaving it")
 	}
 }
+
+// TestRehostKeepsPlayers: a game hosted again after Stop hosting has the
+// same key (kept with the game in the store), and a joined tablet, which
+// kept trying, is back in its seat by itself, without the PIN.
+func TestRehostKeepsPlayers(t *testing.T) {
+	n := newLanNet(t)
+	host := n.newTablet(t, "host", nil, apptest.LandscapeSize)
+	sess := apptest.NewPad(t, host.st, "Friday pad", nil, "alice", "bob")
+	n.hostGame(t, host, sess, "alice")
+	fp := host.svc.Hosted().Fingerprint()
+	guest := n.newTablet(t, "guest", nil, apptest.LandscapeSize)
+	joinAs(t, n, guest, string(host.svc.Hosted().PIN()), "bob \u2014 open")
+
+	apptest.TapButton(t, host.w, "Stop hosting")
+	apptest.TapButton(t, host.w, "Stop hosting")
+	n.q.pump(t, "the reconnecting banner", func() bool { return guest.shows("Reconnecting to the host") })
+
+	apptest.TapButton(t, host.w, "Host on the network")
+	apptest.TapButton(t, host.w, "alice")
+	n.q.pump(t, "the host panel", func() bool {
+		_, ok := host.u.Current().(*lan.HostPanel)
+		return ok
+	})
+	if got := host.svc.Hosted().Fingerprint(); got != fp {
+		t.Fatalf("re-hosted with fingerprint %v, want %v", got, fp)
+	}
+	n.q.pump(t, "the guest back by itself", func() bool { return !guest.shows("Reconnecting") })
+	n.q.pump(t, "bob connected on the host", func() bool { return host.shows("Guest's tablet, connected") })
+	apptest.TapButton(t, guest.w, "+5")
+	if total(t, sess) != 5 {
+		t.Fatal("the rejoined tablet's command did not reach the host")
+	}
+}
