@@ -67,6 +67,9 @@ type JoinPage struct {
 	pinText *canvas.Text
 	keys    []*widget.Button
 	waitTil time.Time
+	// carry is a message for the next step shown (why the seats were
+	// listed again).
+	carry string
 	// busy is set while a slow step runs, so taps do not start another.
 	busy bool
 	// gen counts the steps shown, so a slow step's late result does not
@@ -520,6 +523,13 @@ func (p *JoinPage) pause(d time.Duration) {
 // showSeats is the seat picker: the open seats, the seats whose device is
 // away (to take over), and watching as a spectator.
 func (p *JoinPage) showSeats(t target, pin string, info console.GameInfo, seats []wire.SeatInfo) {
+	carry := p.carry
+	p.carry = ""
+	defer func() {
+		if carry != "" {
+			p.fail(carry)
+		}
+	}()
 	p.Message.SetText("")
 	list := container.NewVBox()
 	for _, si := range seats {
@@ -568,7 +578,17 @@ func (p *JoinPage) join(t target, pin string, seat console.Seat) {
 		return err
 	}, func(err error) {
 		if err != nil {
-			p.fail(joinError(err, t.addrs[0]))
+			msg := joinError(err, t.addrs[0])
+			var r wire.Refuse
+			if errors.As(err, &r) && (r.Code == wire.RefuseSeatTaken || r.Code == wire.RefuseFull) {
+				// The seats changed since they were listed: list them
+				// again, with the message.
+				p.carry = msg
+				p.pin = pin
+				p.lookup()
+				return
+			}
+			p.fail(msg)
 			return
 		}
 		p.s.open(c)

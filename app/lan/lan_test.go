@@ -411,3 +411,29 @@ func TestRehostKeepsPlayers(t *testing.T) {
 		t.Fatal("the rejoined tablet's command did not reach the host")
 	}
 }
+
+// TestSeatTakenMeanwhile: a seat taken by another tablet while this one
+// was choosing is refused with a clear message, and the seats are listed
+// again with it greyed.
+func TestSeatTakenMeanwhile(t *testing.T) {
+	n := newLanNet(t)
+	host := n.newTablet(t, "host", console.NewMemStore(), apptest.LandscapeSize)
+	sess := apptest.NewPad(t, host.st, "Friday pad", nil, "alice", "bob", "carol")
+	n.hostGame(t, host, sess, "alice")
+	pin := string(host.svc.Hosted().PIN())
+	slow := n.newTablet(t, "slow", console.NewMemStore(), apptest.LandscapeSize)
+	p := joinPage(t, slow)
+	n.q.pump(t, "the nearby game", func() bool { return len(p.Tiles) == 1 })
+	p.Tiles[0].Tapped(nil)
+	typePIN(p, pin)
+	n.q.pump(t, "the seat picker", func() bool { return len(apptest.Buttons(slow.w, "Watch (spectator)")) > 0 })
+
+	quick := n.newTablet(t, "quick", console.NewMemStore(), apptest.LandscapeSize)
+	joinAs(t, n, quick, pin, "bob \u2014 open")
+
+	apptest.TapButton(t, slow.w, "bob \u2014 open")
+	n.q.pump(t, "the refusal", func() bool { return strings.Contains(p.Message.Text, "just been taken") })
+	apptest.WantDisabled(t, slow.w, "bob \u2014 taken by Quick's tablet")
+	apptest.TapButton(t, slow.w, "carol \u2014 open")
+	n.q.pump(t, "the joined game", func() bool { return slow.u.Game() != nil })
+}
