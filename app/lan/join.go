@@ -367,7 +367,7 @@ func (p *JoinPage) showFingerprint(t target) {
 		differ,
 		p.feedback(),
 	)
-	p.setStep("Compare with the host's screen", container.NewVScroll(container.NewPadded(body)), p.showNearby)
+	p.setStep("Check the host", container.NewVScroll(container.NewPadded(body)), p.showNearby)
 }
 
 // showPIN is the PIN pad: four digits, large, for the host t.
