@@ -13,7 +13,8 @@ import (
 )
 
 // TestScreensLayout walks through hosting and joining at a landscape
-// tablet's and a phone's size, checking each new screen's layout
+// tablet's size (with the default and the largest text) and a phone's,
+// checking each new screen's layout
 // (apptest.CheckLayout: nothing cut off, touch targets large enough); with
 // CC_CAPTURE_DIR set it also writes each screen as lan-WHAT.png (and
 // lan-WHAT-phone.png) there, for docs/screenshots:
@@ -22,20 +23,26 @@ import (
 func TestScreensLayout(t *testing.T) {
 	dir := os.Getenv("CC_CAPTURE_DIR")
 	for _, c := range []struct {
-		suffix string
-		size   fyne.Size
-	}{{"", apptest.LandscapeSize}, {"-phone", fyne.NewSize(412, 915)}} {
+		suffix  string
+		size    fyne.Size
+		largest bool
+	}{{"", apptest.LandscapeSize, false}, {"-phone", fyne.NewSize(412, 915), false}, {"-largest-text", apptest.LandscapeSize, true}} {
 		t.Run("size"+c.suffix, func(t *testing.T) {
 			n := newLanNet(t)
 			host := n.newTablet(t, "host", console.NewMemStore(), c.size)
 			guest := n.newTablet(t, "guest", nil, c.size)
+			if c.largest {
+				apptest.LargestText(host.u)
+				apptest.LargestText(guest.u)
+				guest.u.Home()
+			}
 			shot := func(tb *tablet, what string) {
 				t.Helper()
 				// The layout check measures through the current app's
 				// driver: the tablet's own.
 				fyne.SetCurrentApp(tb.u.App())
 				apptest.CheckLayout(t, tb.w, c.size, what+c.suffix)
-				if dir == "" {
+				if dir == "" || c.largest {
 					return
 				}
 				f, err := os.Create(filepath.Join(dir, "lan-"+what+c.suffix+".png"))
