@@ -30,7 +30,8 @@ type Env struct {
 
 // Actions are what the app around the game offers on its screen (host it
 // on the network, show the host panel): an OwnBar screen lists them in its
-// menu; the frame's title bar shows them as buttons otherwise.
+// menu; otherwise the frame shows them as buttons beside the summary under
+// its title bar.
 func (e *Env) Actions() []Action { return e.actions }
 
 // Fixed reports whether this tablet plays Seat only (it joined a LAN game,

@@ -91,8 +91,9 @@ type Frame struct {
 	// that seat only and never hands the tablet over.
 	Seat console.Seat
 	// Actions are what the app around the game offers on its screen
-	// (host it on the network, show the host panel): buttons in the
-	// frame's title bar, entries in an OwnBar screen's menu (Env.Actions).
+	// (host it on the network, show the host panel): buttons beside the
+	// summary under the frame's title bar, entries in an OwnBar screen's
+	// menu (Env.Actions).
 	Actions []Action
 	// Notice, when set, is shown above the game, title bar included (a
 	// joined game's link banner: "Reconnecting to the host…").
@@ -159,10 +160,11 @@ func NewHost(f Frame, g console.Game) *Host {
 		h.root = h.screen.Content()
 	} else {
 		// The title shares the first row with the buttons (and gives way
-		// to them on a phone); the summary has the second row to itself.
+		// to them on a phone); the summary has the second row, with the
+		// app's actions at its end.
 		h.summary.Wrapping = fyne.TextWrapWord
-		// The app's actions (hosting) sit beside the summary, so the
-		// title bar keeps its width on a phone.
+		// The app's actions (hosting) sit there, so the title bar keeps
+		// its width on a phone.
 		actions := container.NewHBox()
 		for _, a := range f.Actions {
 			actions.Add(widget.NewButtonWithIcon(a.Label, a.Icon, a.Run))
