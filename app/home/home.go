@@ -5,7 +5,9 @@
 //
 // Its screens run in a shell.UI, which leads into a game (shell.UI.ShowGame,
 // Resume, ShowFinished) and back home; the package does not know the play
-// frame's insides nor any game system's screen.
+// frame's insides nor any game system's screen. When LAN play is installed
+// (shell.UI.Network), the home screen offers "Join a game" and lists the
+// games joined on other devices under Continue, through that interface.
 package home
 
 import (
