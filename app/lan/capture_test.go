@@ -76,6 +76,8 @@ func TestScreensLayout(t *testing.T) {
 			n.q.pump(t, "the joined game", func() bool { return guest.u.Game() != nil })
 			n.q.pump(t, "bob on the host panel", func() bool { return host.shows("Guest's tablet, connected") })
 			shot(host, "host-panel")
+			apptest.TapButton(t, host.w, "Back")
+			host.u.Game().Locked(func() { shot(host, "game-hosting") })
 
 			n.nw.Down("guest")
 			n.q.pump(t, "the reconnecting banner", func() bool { return guest.shows("Reconnecting to the host") })
