@@ -12,6 +12,8 @@
 //     choice buttons, the command form dialog, the end panel);
 //   - padscreen, runikascreen, battlelorescreen: one game system's screen
 //     each;
+//   - lan: LAN play: host the game on screen, find and join a game
+//     hosted nearby, rejoin from Continue, the link banner;
 //   - internal/shell: the running interface of one window (the current
 //     screen, the open game, the services), built here with home.New.
 //
@@ -34,6 +36,7 @@ import (
 	"github.com/commandconsole/commandconsole/app/home"
 	"github.com/commandconsole/commandconsole/app/internal/shell"
 	"github.com/commandconsole/commandconsole/app/kit"
+	"github.com/commandconsole/commandconsole/app/lan"
 	"github.com/commandconsole/commandconsole/app/lorscreen"
 	"github.com/commandconsole/commandconsole/app/padscreen"
 	"github.com/commandconsole/commandconsole/app/play"
@@ -61,15 +64,21 @@ type UI = shell.UI
 // own adds a line here.
 func init() {
 	play.Register(scorepad.ID, padscreen.New)
-	play.Register(runika.ID, runikascreen.New)
-	play.Register(battlelore.ID, battlelorescreen.New)
+	// Runika's and BattleLore's screens act for whoever's turn it is:
+	// a tablet that plays one seat of them (LAN play) gets the generic
+	// screen.
+	play.RegisterShared(runika.ID, runikascreen.New)
+	play.RegisterShared(battlelore.ID, battlelorescreen.New)
 	play.Register(landsofruin.ID, lorscreen.New)
 	home.RegisterNewGame(landsofruin.ID, lorscreen.NewGame)
 }
 
-// New builds the interface for window w of app a. Call Start to show it.
+// New builds the interface for window w of app a, with LAN play on the
+// real network (mDNS, TCP). Call Start to show it.
 func New(a fyne.App, w fyne.Window, cfg Config) *UI {
-	return shell.New(a, w, cfg, home.New)
+	u := shell.New(a, w, cfg, home.New)
+	lan.Install(u, lan.Options{})
+	return u
 }
 
 // Run opens the main window of a, shows the interface on it and runs the
@@ -82,7 +91,7 @@ func Run(a fyne.App, cfg Config) {
 	w.Resize(WindowSize)
 	w.SetMaster()
 	u := New(a, w, cfg)
-	w.SetOnClosed(u.Checkpoint)
+	w.SetOnClosed(u.Stop)
 	u.Start()
 	w.ShowAndRun()
 }

@@ -5,7 +5,9 @@
 //
 // Its screens run in a shell.UI, which leads into a game (shell.UI.ShowGame,
 // Resume, ShowFinished) and back home; the package does not know the play
-// frame's insides nor any game system's screen.
+// frame's insides nor any game system's screen. When LAN play is installed
+// (shell.UI.Network), the home screen offers "Join a game" and lists the
+// games joined on other devices under Continue, through that interface.
 package home
 
 import (
@@ -41,6 +43,10 @@ type Screen struct {
 	systems []*kit.Tile
 	// unfinished and finished are the saved games' tiles, newest first.
 	unfinished, finished []*kit.Tile
+	// joined are the Continue list's rows of games joined on another
+	// device (LAN play), and joinTile opens the page to join one.
+	joined   []fyne.CanvasObject
+	joinTile *kit.Tile
 	// damaged lists the save entries that cannot be read.
 	damaged []error
 	// listErr is why the saves could not be listed at all.
@@ -88,6 +94,9 @@ func (h *Screen) build() {
 		}
 	}
 
+	if n := u.Network(); n != nil {
+		h.joined = n.Continue()
+	}
 	body := container.NewVBox()
 	if msg := h.storeProblem(); msg != "" {
 		b := kit.NewBanner()
@@ -96,7 +105,7 @@ func (h *Screen) build() {
 	}
 	// Continue first when there is something to continue: that is what
 	// a player back at the table wants.
-	if len(active) > 0 || len(h.damaged) > 0 {
+	if len(active) > 0 || len(h.damaged) > 0 || len(h.joined) > 0 {
 		body.Add(h.buildSaves(active, false))
 		body.Add(h.buildSystems())
 	} else {
@@ -133,6 +142,10 @@ func damagedMessage(err error) string {
 
 func (h *Screen) buildSystems() fyne.CanvasObject {
 	box := container.NewVBox(kit.Subheading("New game"))
+	if n := h.ui.Network(); n != nil {
+		h.joinTile = kit.NewTile("Join a game", "Play a seat of a game hosted on another tablet nearby, or watch it", n.ShowJoin)
+		box.Add(h.joinTile)
+	}
 	for _, r := range games.Playable() {
 		info, rules := r.Info(), r
 		t := kit.NewTile(info.Name, info.Doc, func() { ShowNewGame(h.ui, rules) })
@@ -182,8 +195,11 @@ func (h *Screen) buildSaves(metas []console.GameMeta, finished bool) fyne.Canvas
 		for _, err := range h.damaged {
 			box.Add(h.damagedRow(err))
 		}
+		for _, row := range h.joined {
+			box.Add(row)
+		}
 	}
-	if len(metas) == 0 {
+	if len(metas) == 0 && (finished || len(h.joined) == 0) {
 		if finished {
 			box.Add(kit.Wrapped("No finished games yet. Their battle reports will be here."))
 		} else {

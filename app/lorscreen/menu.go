@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/commandconsole/commandconsole/app/lorsetup"
+	"github.com/commandconsole/commandconsole/app/play"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
 )
@@ -35,6 +36,11 @@ func (s *Screen) menuItems() []*fyne.MenuItem {
 	if !allowed(s.view, landsofruin.CmdProposeEnd) {
 		end.Disabled = true
 	}
+	if af, ok := s.frame.(actionFrame); ok {
+		for _, a := range af.Actions() {
+			items = append(items, fyne.NewMenuItem(a.Label, a.Run))
+		}
+	}
 	items = append(items,
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("History", func() { s.frame.ShowHistory(s.holder) }),
@@ -52,6 +58,12 @@ func (s *Screen) menuItems() []*fyne.MenuItem {
 		items = append(items, fyne.NewMenuItem("Hide my screen (pass the tablet)", s.hide))
 	}
 	return items
+}
+
+// actionFrame is a Frame that offers the app's actions for the game (host
+// it on the network, the host panel), listed in the menu.
+type actionFrame interface {
+	Actions() []play.Action
 }
 
 // hide shows the hand-over screen (the game-over screen once the game is

@@ -21,6 +21,7 @@ func (f envFrame) Window() fyne.Window                         { return f.env.Wi
 func (f envFrame) Preferences() fyne.Preferences               { return f.env.App().Preferences() }
 func (f envFrame) AddPicture(caption string, png []byte) error { return f.env.AddPicture(caption, png) }
 func (f envFrame) Hints() bool                                 { return f.env.Hints() }
+func (f envFrame) Actions() []play.Action                      { return f.env.Actions() }
 
 // hotScreen is the screen of a tablet passed round the table: the frame
 // then follows every seat's changes (play.HotSeat).

@@ -41,5 +41,12 @@
 //   - OwnBar: the screen draws its own top bar (with its menu, undo and
 //     history, through Env.Undo and Env.ShowHistory); the frame shows no
 //     title bar and no banner of its own, and Env.Fail shows a refusal in
-//     a dialog.
+//     a dialog. Its menu lists Env.Actions.
+//
+// The app around the game adds to the frame through Frame.Actions (such as
+// "Host on the network": buttons under the title bar, or the OwnBar
+// screen's menu entries) and Frame.Notice (above everything: a joined
+// game's link banner). A screen registered with RegisterShared is made for
+// one tablet passed round the table; a frame that plays one seat (Frame.Seat,
+// a LAN tablet) shows the generic screen for its system instead.
 package play

@@ -22,9 +22,17 @@ type Env struct {
 	seat  console.Seat
 	fixed bool
 	clock func() time.Time
+	// actions are the app's actions for this game (Frame.Actions).
+	actions []Action
 
 	host *Host
 }
+
+// Actions are what the app around the game offers on its screen (host it
+// on the network, show the host panel): an OwnBar screen lists them in its
+// menu; otherwise the frame shows them as buttons beside the summary under
+// its title bar.
+func (e *Env) Actions() []Action { return e.actions }
 
 // Fixed reports whether this tablet plays Seat only (it joined a LAN game,
 // or the game was opened as that seat); otherwise it plays every seat of

@@ -90,6 +90,25 @@ type Frame struct {
 	// joined a LAN game, or a game opened as one seat): the screen shows
 	// that seat only and never hands the tablet over.
 	Seat console.Seat
+	// Actions are what the app around the game offers on its screen
+	// (host it on the network, show the host panel): buttons beside the
+	// summary under the frame's title bar, entries in an OwnBar screen's
+	// menu (Env.Actions).
+	Actions []Action
+	// Notice, when set, is shown above the game, title bar included (a
+	// joined game's link banner: "Reconnecting to the host…").
+	Notice fyne.CanvasObject
+}
+
+// Action is something the app around a game offers on the game's screen,
+// such as hosting it on the network.
+type Action struct {
+	// Label is the button's or menu entry's text.
+	Label string
+	// Icon is the button's icon; nil shows none.
+	Icon fyne.Resource
+	// Run does it, on the Fyne thread.
+	Run func()
 }
 
 // ActingSeat is the seat this tablet sends commands as: the seat named
@@ -118,7 +137,7 @@ func NewHost(f Frame, g console.Game) *Host {
 	h.env = &Env{
 		app: f.App, win: f.Window, game: g,
 		seat:  ActingSeat(info.Seats, f.Nav.Settings().Name),
-		clock: clock, host: h,
+		clock: clock, host: h, actions: f.Actions,
 	}
 	if f.Seat != "" {
 		h.env.seat, h.env.fixed = f.Seat, true
@@ -134,18 +153,29 @@ func NewHost(f Frame, g console.Game) *Host {
 
 	ctor := f.Screen
 	if ctor == nil {
-		ctor = ScreenFor(info.System.ID)
+		ctor = ScreenForSeat(info.System.ID, f.Seat != "")
 	}
 	h.screen = ctor(h.env)
 	if _, ok := h.screen.(OwnBar); ok {
 		h.root = h.screen.Content()
 	} else {
 		// The title shares the first row with the buttons (and gives way
-		// to them on a phone); the summary has the second row to itself.
+		// to them on a phone); the summary has the second row, with the
+		// app's actions at its end.
 		h.summary.Wrapping = fyne.TextWrapWord
+		// The app's actions (hosting) sit there, so the title bar keeps
+		// its width on a phone.
+		actions := container.NewHBox()
+		for _, a := range f.Actions {
+			actions.Add(widget.NewButtonWithIcon(a.Label, a.Icon, a.Run))
+		}
 		bar := kit.TopBar(h.homeBtn, h.title, container.NewHBox(h.histBtn, h.undoBtn))
-		top := container.NewVBox(bar, container.NewPadded(container.NewVBox(h.summary, h.banner)))
+		second := container.NewBorder(nil, nil, nil, container.NewCenter(actions), h.summary)
+		top := container.NewVBox(bar, container.NewPadded(container.NewVBox(second, h.banner)))
 		h.root = container.NewBorder(top, nil, nil, nil, h.screen.Content())
+	}
+	if f.Notice != nil {
+		h.root = container.NewBorder(f.Notice, nil, nil, nil, h.root)
 	}
 	// A change made elsewhere (another goroutine, later the network) is
 	// drawn on the Fyne thread; one made here is drawn by call. A hot-seat

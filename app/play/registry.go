@@ -43,7 +43,36 @@ type OwnBar interface {
 var (
 	regMu   sync.RWMutex
 	screens = map[string]Constructor{}
+	// shared are the systems whose screen is made for one tablet passed
+	// round the table only (RegisterShared).
+	shared = map[string]bool{}
 )
+
+// RegisterShared makes c the screen of the game system with id system on
+// a tablet that plays every seat, passed round the table; a tablet that
+// plays one seat (a joined LAN game, a hosted game's own seat) gets the
+// generic screen instead, because c acts for whoever's turn it is and
+// reads every seat's view.
+func RegisterShared(system string, c Constructor) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	screens[system] = c
+	shared[system] = true
+}
+
+// ScreenForSeat returns the screen constructor for a system on a tablet
+// that plays one seat (fixed) or every seat: ScreenFor, except that a
+// shared screen (RegisterShared) gives way to the generic screen on a
+// tablet that plays one seat.
+func ScreenForSeat(system string, fixed bool) Constructor {
+	regMu.RLock()
+	sh := shared[system]
+	regMu.RUnlock()
+	if fixed && sh {
+		return NewGeneric
+	}
+	return ScreenFor(system)
+}
 
 // Register makes c the screen of the game system with id system. The app's
 // root package registers every screen at start; a second registration for
@@ -52,6 +81,7 @@ func Register(system string, c Constructor) {
 	regMu.Lock()
 	defer regMu.Unlock()
 	screens[system] = c
+	delete(shared, system)
 }
 
 // ScreenFor returns the screen constructor for a system, or the generic

@@ -8,6 +8,7 @@ package shell
 import (
 	"fmt"
 	"log"
+	"reflect"
 	"strings"
 	"time"
 
@@ -58,6 +59,30 @@ type UI struct {
 
 	current kit.Screen
 	game    *play.Host
+
+	// net is LAN play (nil: not wired, as in the tests of other rooms).
+	net Network
+	// inPlay is the game the interface is in (its frame, its report, its
+	// host panel), and ends what must stop when the interface leaves it
+	// (Attach).
+	inPlay console.Game
+	ends   []func(quitting bool)
+}
+
+// Network is LAN play as the interface sees it; package lan implements it
+// and the app's root installs it (SetNetwork), which keeps this package
+// and the home screen free of the network.
+type Network interface {
+	// Dress returns what the frame of game g, played as seat ("" every
+	// seat), shows besides the game: the actions for its title bar or
+	// menu (host it on the network, the host panel) and a notice above it
+	// (a joined game's link banner), each possibly nil.
+	Dress(g console.Game, seat console.Seat) ([]play.Action, fyne.CanvasObject)
+	// ShowJoin shows the page to join a game hosted on another device.
+	ShowJoin()
+	// Continue returns the rows the home screen's Continue list shows for
+	// the games this device joined before (rejoin or forget each).
+	Continue() []fyne.CanvasObject
 }
 
 var _ play.Nav = (*UI)(nil)
@@ -87,7 +112,7 @@ func (u *UI) Start() {
 	u.ApplySettings(u.settings)
 	lc := u.app.Lifecycle()
 	lc.SetOnExitedForeground(u.Checkpoint)
-	lc.SetOnStopped(u.Checkpoint)
+	lc.SetOnStopped(u.Stop)
 	u.Home()
 	if u.open != "" {
 		u.openAtStart(u.open)
@@ -169,6 +194,60 @@ func (u *UI) Current() kit.Screen { return u.current }
 // Game returns the frame of the game on show, or nil.
 func (u *UI) Game() *play.Host { return u.game }
 
+// SetNetwork installs LAN play.
+func (u *UI) SetNetwork(n Network) { u.net = n }
+
+// Network returns LAN play, or nil when it is not installed.
+func (u *UI) Network() Network { return u.net }
+
+// Attach ties end to game g, the game being shown: end runs once when the
+// interface leaves g, for the home screen, for another game, or because
+// the app stops (quitting is then true: end must finish before it
+// returns). Showing g's battle report or host panel and coming back is not
+// leaving it. It is how a hosted game stops being hosted and a joined game
+// says goodbye to its host.
+func (u *UI) Attach(g console.Game, end func(quitting bool)) {
+	if !sameGame(u.inPlay, g) {
+		u.endPlay(false)
+		u.inPlay = g
+	}
+	u.ends = append(u.ends, end)
+}
+
+// InPlay returns the game the interface is in (shown, or its report or
+// host panel), or nil on the home screen.
+func (u *UI) InPlay() console.Game { return u.inPlay }
+
+// endPlay runs what was attached to the game in play, newest first.
+func (u *UI) endPlay(quitting bool) {
+	ends := u.ends
+	u.ends, u.inPlay = nil, nil
+	for i := len(ends) - 1; i >= 0; i-- {
+		ends[i](quitting)
+	}
+}
+
+// sameGame reports whether a and b are the same game in play (the same
+// value; games of types that cannot be compared are never the same).
+func sameGame(a, b console.Game) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	ta, tb := reflect.TypeOf(a), reflect.TypeOf(b)
+	if ta != tb || !ta.Comparable() {
+		return false
+	}
+	return a == b
+}
+
+// Stop leaves the game in play as the app stops: a snapshot of it, and
+// what was attached to it (hosting, a link to a host) ended before Stop
+// returns. The app calls it when its window closes.
+func (u *UI) Stop() {
+	u.Checkpoint()
+	u.endPlay(true)
+}
+
 // Show replaces the current screen.
 func (u *UI) Show(s kit.Screen) {
 	if u.current != nil && u.current != s {
@@ -181,8 +260,12 @@ func (u *UI) Show(s kit.Screen) {
 	u.win.SetContent(s.Content())
 }
 
-// Home shows the home screen, reading the saves afresh.
-func (u *UI) Home() { u.Show(u.home(u)) }
+// Home leaves the game in play, if any, and shows the home screen,
+// reading the saves afresh.
+func (u *UI) Home() {
+	u.endPlay(false)
+	u.Show(u.home(u))
+}
 
 // Checkpoint snapshots the open game, so a resume replays nothing. It is
 // called when the app goes to the background, stops, or leaves the game.
@@ -223,7 +306,15 @@ func (u *UI) ShowGame(g console.Game) { u.ShowGameAs(g, "") }
 // ShowGameAs opens the game screen for a game in play, this tablet playing
 // seat only ("" every seat).
 func (u *UI) ShowGameAs(g console.Game, seat console.Seat) {
-	h := play.NewHost(play.Frame{Nav: u, App: u.app, Window: u.win, Clock: u.clock, Seat: seat}, g)
+	if !sameGame(u.inPlay, g) {
+		u.endPlay(false)
+		u.inPlay = g
+	}
+	f := play.Frame{Nav: u, App: u.app, Window: u.win, Clock: u.clock, Seat: seat}
+	if u.net != nil {
+		f.Actions, f.Notice = u.net.Dress(g, seat)
+	}
+	h := play.NewHost(f, g)
 	u.Show(h)
 	u.game = h
 }

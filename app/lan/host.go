@@ -1,0 +1,354 @@
+package lan
+
+import (
+	"context"
+	"fmt"
+	"net/netip"
+	"reflect"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/commandconsole/commandconsole/app/kit"
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/sync/client"
+	"github.com/commandconsole/commandconsole/sync/hosting"
+	"github.com/commandconsole/commandconsole/sync/wire"
+	"github.com/commandconsole/commandconsole/version"
+)
+
+// hosted is a game this tablet hosts.
+type hosted struct {
+	s    *Service
+	game console.Game
+	h    *hosting.Hosting
+	// seat is the seat this tablet keeps, held on the host by holder (a
+	// client of this tablet's own host, so no other device can take it);
+	// before is the seat the game was shown as before hosting ("" every
+	// seat), to go back to when hosting stops.
+	seat, before console.Seat
+	holder       *client.Client
+	seats        []wire.SeatInfo
+	stopped      bool
+	panel        *HostPanel
+}
+
+// hostIcon is the icon of the host actions.
+func hostIcon() fyne.Resource { return theme.ComputerIcon() }
+
+// same reports whether a and b are the same game in play.
+func same(a, b console.Game) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	ta, tb := reflect.TypeOf(a), reflect.TypeOf(b)
+	return ta == tb && ta.Comparable() && a == b
+}
+
+// askHost asks which seat this tablet keeps, then hosts g.
+func (s *Service) askHost(g console.Game, current console.Seat) {
+	info := g.Info()
+	w := s.u.Window()
+	box := container.NewVBox(widget.NewLabel(kit.WrapText("This tablet keeps one seat; the other players join from their own tablets, or watch. Which seat is this tablet's?", 40)))
+	var d dialog.Dialog
+	for _, seat := range info.Seats {
+		seat := seat
+		b := widget.NewButton(string(seat), func() {
+			d.Hide()
+			s.startHosting(g, seat, current)
+		})
+		if seat == current {
+			b.Importance = widget.HighImportance
+		}
+		box.Add(b)
+	}
+	d = dialog.NewCustom("Host \u201c"+info.Title+"\u201d on the network", "Cancel", box, w)
+	d.Show()
+}
+
+// startHosting hosts g with this tablet keeping seat, off the Fyne thread,
+// then reopens the game as that seat and shows the host panel.
+func (s *Service) startHosting(g console.Game, seat, before console.Seat) {
+	if s.hosted != nil && !s.hosted.stopped {
+		s.u.ShowError("Could not host the game", fmt.Errorf("this tablet already hosts %q: stop hosting it first", s.hosted.game.Info().Title))
+		return
+	}
+	hs := &hosted{s: s, game: g, seat: seat, before: before}
+	prog := progress(s.u.Window(), "Hosting the game", "Opening the game to the network\u2026")
+	opts := hosting.Options{
+		Game: g, Keep: s.hostKeeper(), Port: s.opts.Port, Listen: s.opts.Listen,
+		Advertiser: s.opts.Advertiser, Addrs: s.opts.Addrs, App: version.App, Device: s.device(),
+		Logf: s.opts.Logf,
+		OnSeats: func(seats []wire.SeatInfo) {
+			s.do(func() { hs.setSeats(seats) })
+		},
+	}
+	go func() {
+		h, err := hosting.Start(opts)
+		var holder *client.Client
+		if err == nil {
+			// This tablet takes its own seat on its own host, so the
+			// seat shows as taken and no other device can join it.
+			cfg := s.clientConfig(client.Config{
+				Addr:        netip.AddrPortFrom(s.opts.Loopback, h.Port()).String(),
+				Fingerprint: h.Fingerprint(), Game: g.Info().ID, Seat: seat, PIN: string(h.PIN()),
+			})
+			holder, err = client.Join(context.Background(), cfg)
+			if err != nil {
+				h.Close()
+				err = fmt.Errorf("this tablet could not take its own seat on its host: %w", err)
+			}
+		}
+		s.do(func() {
+			prog.Hide()
+			if err != nil {
+				s.u.ShowError("Could not host the game", err)
+				return
+			}
+			hs.h, hs.holder = h, holder
+			if len(hs.seats) == 0 {
+				hs.seats = h.Seats()
+			}
+			s.hosted = hs
+			s.u.ShowGameAs(g, seat)
+			s.u.Attach(g, hs.end)
+			s.showPanel()
+		})
+	}()
+}
+
+// setSeats takes the host's seats (on the Fyne thread).
+func (hs *hosted) setSeats(seats []wire.SeatInfo) {
+	hs.seats = seats
+	if hs.panel != nil {
+		hs.panel.update()
+	}
+}
+
+// end stops hosting: when the interface leaves the game (quitting: the
+// app stops, so it must be done before end returns), or from the panel.
+func (hs *hosted) end(quitting bool) {
+	if hs.stopped {
+		return
+	}
+	hs.stopped = true
+	if hs.s.hosted == hs {
+		hs.s.hosted = nil
+	}
+	stop := func() {
+		if hs.holder != nil {
+			hs.holder.Close()
+		}
+		if err := hs.h.Close(); err != nil && hs.s.opts.Logf != nil {
+			hs.s.opts.Logf("lan: stop hosting: %v", err)
+		}
+	}
+	if quitting {
+		stop()
+		return
+	}
+	go stop()
+}
+
+// stopHosting stops hosting from the panel and goes back to the game as
+// it was played before (the tablet passed round again, when it was).
+func (s *Service) stopHosting() {
+	hs := s.hosted
+	if hs == nil {
+		return
+	}
+	hs.end(false)
+	s.u.ShowGameAs(hs.game, hs.before)
+}
+
+// showPanel shows the host panel of the hosted game.
+func (s *Service) showPanel() {
+	hs := s.hosted
+	if hs == nil {
+		return
+	}
+	hs.panel = newHostPanel(hs)
+	s.u.Show(hs.panel)
+}
+
+// HostPanel is the screen a hosting tablet shows the players who join: the
+// PIN in large type, the join codes and addresses, the key fingerprint to
+// compare, every seat with who holds it, and Stop hosting. It implements
+// kit.Screen.
+type HostPanel struct {
+	hs    *hosted
+	root  fyne.CanvasObject
+	seats *fyne.Container
+	// Back returns to the game; Stop stops hosting.
+	Back, Stop *widget.Button
+}
+
+func newHostPanel(hs *hosted) *HostPanel {
+	p := &HostPanel{hs: hs}
+	s := hs.s
+	info := hs.game.Info()
+	p.Back = widget.NewButtonWithIcon("Back", theme.NavigateBackIcon(), func() { s.u.ShowGameAs(hs.game, hs.seat) })
+	p.Stop = widget.NewButtonWithIcon("Stop hosting", theme.MediaStopIcon(), func() {
+		d := dialog.NewConfirm("Stop hosting",
+			kit.WrapText("Stop hosting? The other tablets lose the game until you host it again (they then rejoin by themselves). Nothing of the game is lost.", 50),
+			func(ok bool) {
+				if ok {
+					s.stopHosting()
+				}
+			}, s.u.Window())
+		d.SetConfirmText("Stop hosting")
+		d.SetDismissText("Keep hosting")
+		d.Show()
+	})
+	p.Stop.Importance = widget.DangerImportance
+	bar := kit.TopBar(p.Back, kit.Heading("Hosting"), p.Stop)
+
+	pin := canvas.NewText(spaced(string(hs.h.PIN())), theme.Color(theme.ColorNameForeground))
+	// The PIN is read from across the table: as large as a phone's width
+	// allows.
+	pin.TextSize = 80
+	pin.TextStyle = fyne.TextStyle{Bold: true, Monospace: true}
+	pin.Alignment = fyne.TextAlignCenter
+	pinBox := container.NewVBox(
+		widget.NewLabelWithStyle("PIN", fyne.TextAlignCenter, fyne.TextStyle{Bold: true}),
+		pin,
+		centred(kit.Wrapped("On the other tablet: Join a game on the home screen, tap \u201c"+info.Title+"\u201d and enter this PIN.")),
+	)
+
+	p.seats = container.NewVBox()
+	p.update()
+
+	codes := container.NewVBox(sub("Not in the list? Type a join code or an address"))
+	for _, c := range hs.h.JoinCodes() {
+		codes.Add(mono("Join code: " + c))
+	}
+	for _, a := range hs.h.Addresses() {
+		codes.Add(mono("Address: " + a))
+	}
+	if len(hs.h.JoinCodes()) == 0 && len(hs.h.Addresses()) == 0 {
+		codes.Add(kit.Wrapped("This tablet has no network address: is Wi-Fi on?"))
+	}
+	fp := container.NewVBox(
+		sub("Key fingerprint"),
+		mono(hs.h.Fingerprint().String()),
+		kit.Caption("A tablet that typed an address shows a fingerprint before the PIN: it must be this one."),
+	)
+	title := kit.Heading(info.Title)
+	title.Wrapping = fyne.TextWrapWord
+	left := container.NewVBox(title, pinBox, widget.NewSeparator(), sub("Seats"), p.seats)
+	right := container.NewVBox(codes, widget.NewSeparator(), fp)
+	// Two columns on a tablet (everything in view), one on a phone.
+	cols := kit.NewGridColumns(1, left, right)
+	fit := &kit.WidthWatch{OnWidth: func(w float32) {
+		if w >= 900 {
+			kit.SetColumns(cols, 2)
+		} else {
+			kit.SetColumns(cols, 1)
+		}
+	}}
+	p.root = container.NewBorder(bar, nil, nil, nil, container.New(fit, container.NewVScroll(container.NewPadded(cols))))
+	return p
+}
+
+// Content is the panel's widget tree.
+func (p *HostPanel) Content() fyne.CanvasObject { return p.root }
+
+// Leave does nothing: hosting goes on while the game is in play.
+func (p *HostPanel) Leave() {}
+
+// update redraws the seats, and says when a seat token could not be kept
+// with the game (that seat then rejoins with the PIN after a re-host).
+func (p *HostPanel) update() {
+	p.seats.RemoveAll()
+	if err := p.hs.h.Err(); err != nil {
+		b := kit.NewBanner()
+		b.Warning = true
+		b.Set("A seat could not be saved with the game (" + kit.ErrorText(err) + "): if you host it again, that player joins with the new PIN.")
+		p.seats.Add(b)
+	}
+	for _, si := range p.hs.seats {
+		p.seats.Add(seatRow(si, p.hs.seat))
+	}
+	p.seats.Refresh()
+	if p.root != nil {
+		p.root.Refresh()
+	}
+}
+
+// seatRow is one seat on the host panel: its name and who holds it.
+func seatRow(si wire.SeatInfo, mine console.Seat) fyne.CanvasObject {
+	name := widget.NewLabelWithStyle(string(si.Seat), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	status := widget.NewLabel(seatStatus(si, mine))
+	status.Wrapping = fyne.TextWrapWord
+	return container.NewBorder(nil, nil, kit.WithMinSize(name, 160, 0), nil, status)
+}
+
+// seatStatus says who holds a seat: "this tablet", "Bob's tablet,
+// connected", "Bob's tablet, away (it can come back)", "open".
+func seatStatus(si wire.SeatInfo, mine console.Seat) string {
+	var parts []string
+	switch {
+	case si.Seat == mine:
+		parts = append(parts, "this tablet")
+	case si.Connected:
+		parts = append(parts, or(si.Device, "a tablet")+", connected")
+	case si.Taken:
+		parts = append(parts, or(si.Device, "a tablet")+", away (it rejoins by itself)")
+	default:
+		parts = append(parts, "open: waiting for a player")
+	}
+	if si.Ready {
+		parts = append(parts, "ready")
+	}
+	return strings.Join(parts, " \u00b7 ")
+}
+
+// sub is a subheading that wraps on a narrow screen.
+func sub(text string) *widget.Label {
+	l := kit.Subheading(text)
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}
+
+// or is s, or def when s is empty.
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// spaced puts a space between the characters of s: "4 8 2 1".
+func spaced(s string) string {
+	return strings.Join(strings.Split(s, ""), " ")
+}
+
+// mono is a large monospace label the player can select and copy.
+func mono(text string) *widget.Label {
+	l := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true, Bold: true})
+	l.SizeName = theme.SizeNameSubHeadingText
+	l.Selectable = true
+	l.Wrapping = fyne.TextWrapBreak
+	return l
+}
+
+// centred centres a wrapped label's text.
+func centred(l *widget.Label) *widget.Label {
+	l.Alignment = fyne.TextAlignCenter
+	return l
+}
+
+// progress shows a dialog with a message and a running bar, for a slow
+// step; Hide it when the step is done.
+func progress(w fyne.Window, title, msg string) dialog.Dialog {
+	bar := widget.NewProgressBarInfinite()
+	d := dialog.NewCustomWithoutButtons(title, container.NewVBox(kit.Wrapped(msg), bar), w)
+	d.Resize(fyne.NewSize(min(420, w.Canvas().Size().Width-40), 0))
+	d.Show()
+	return d
+}
