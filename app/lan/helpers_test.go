@@ -121,11 +121,10 @@ func (n *lanNet) newTablet(t *testing.T, node string, st console.Store, size fyn
 			}
 			return n.nw.Listen(hostAddr.String() + ":" + port)
 		},
-		Dial:     n.nw.Node(node).DialContext,
-		Addrs:    []netip.Addr{hostAddr},
-		Loopback: hostAddr,
-		Device:   strings.ToUpper(node[:1]) + node[1:] + "'s tablet",
-		Do:       n.q.do,
+		Dial:   n.nw.Node(node).DialContext,
+		Addrs:  []netip.Addr{hostAddr},
+		Device: strings.ToUpper(node[:1]) + node[1:] + "'s tablet",
+		Do:     n.q.do,
 		Client: func(c *client.Config) {
 			c.MinBackoff, c.MaxBackoff = 10*time.Millisecond, 50*time.Millisecond
 			c.Heartbeat, c.Timeout = 200*time.Millisecond, 2*time.Second

@@ -1,9 +1,7 @@
 package lan
 
 import (
-	"context"
 	"fmt"
-	"net/netip"
 	"reflect"
 	"strings"
 
@@ -16,7 +14,6 @@ import (
 
 	"github.com/commandconsole/commandconsole/app/kit"
 	"github.com/commandconsole/commandconsole/console"
-	"github.com/commandconsole/commandconsole/sync/client"
 	"github.com/commandconsole/commandconsole/sync/hosting"
 	"github.com/commandconsole/commandconsole/sync/wire"
 	"github.com/commandconsole/commandconsole/version"
@@ -27,12 +24,10 @@ type hosted struct {
 	s    *Service
 	game console.Game
 	h    *hosting.Hosting
-	// seat is the seat this tablet keeps, held on the host by holder (a
-	// client of this tablet's own host, so no other device can take it);
-	// before is the seat the game was shown as before hosting ("" every
-	// seat), to go back to when hosting stops.
+	// seat is the seat this tablet keeps (hosting.Options.LocalSeats: no
+	// other device can join it); before is the seat the game was shown as
+	// before hosting ("" every seat), to go back to when hosting stops.
 	seat, before console.Seat
-	holder       *client.Client
 	seats        []wire.SeatInfo
 	stopped      bool
 	panel        *HostPanel
@@ -83,34 +78,20 @@ func (s *Service) startHosting(g console.Game, seat, before console.Seat) {
 	opts := hosting.Options{
 		Game: g, Keep: s.hostKeeper(), Port: s.opts.Port, Listen: s.opts.Listen,
 		Advertiser: s.opts.Advertiser, Addrs: s.opts.Addrs, App: version.App, Device: s.device(),
-		Logf: s.opts.Logf,
+		Logf: s.opts.Logf, LocalSeats: []console.Seat{seat},
 		OnSeats: func(seats []wire.SeatInfo) {
 			s.do(func() { hs.setSeats(seats) })
 		},
 	}
 	go func() {
 		h, err := hosting.Start(opts)
-		var holder *client.Client
-		if err == nil {
-			// This tablet takes its own seat on its own host, so the
-			// seat shows as taken and no other device can join it.
-			cfg := s.clientConfig(client.Config{
-				Addr:        netip.AddrPortFrom(s.opts.Loopback, h.Port()).String(),
-				Fingerprint: h.Fingerprint(), Game: g.Info().ID, Seat: seat, PIN: string(h.PIN()),
-			})
-			holder, err = client.Join(context.Background(), cfg)
-			if err != nil {
-				h.Close()
-				err = fmt.Errorf("this tablet could not take its own seat on its host: %w", err)
-			}
-		}
 		s.do(func() {
 			prog.Hide()
 			if err != nil {
 				s.u.ShowError("Could not host the game", err)
 				return
 			}
-			hs.h, hs.holder = h, holder
+			hs.h = h
 			if len(hs.seats) == 0 {
 				hs.seats = h.Seats()
 			}
@@ -141,9 +122,6 @@ func (hs *hosted) end(quitting bool) {
 		hs.s.hosted = nil
 	}
 	stop := func() {
-		if hs.holder != nil {
-			hs.holder.Close()
-		}
 		if err := hs.h.Close(); err != nil && hs.s.opts.Logf != nil {
 			hs.s.opts.Logf("lan: stop hosting: %v", err)
 		}
@@ -184,8 +162,9 @@ type HostPanel struct {
 	hs    *hosted
 	root  fyne.CanvasObject
 	seats *fyne.Container
-	// Back returns to the game; Stop stops hosting.
-	Back, Stop *widget.Button
+	// Back returns to the game; Stop stops hosting; NewPIN shows a new
+	// PIN (after too many wrong PINs everyone waits until then).
+	Back, Stop, NewPIN *widget.Button
 }
 
 func newHostPanel(hs *hosted) *HostPanel {
@@ -209,6 +188,15 @@ func newHostPanel(hs *hosted) *HostPanel {
 	bar := kit.TopBar(p.Back, kit.Heading("Hosting"), p.Stop)
 
 	pin := canvas.NewText(spaced(string(hs.h.PIN())), theme.Color(theme.ColorNameForeground))
+	p.NewPIN = widget.NewButtonWithIcon("New PIN", theme.ViewRefreshIcon(), func() {
+		np, err := hs.h.NewPIN()
+		if err != nil {
+			s.u.ShowError("Could not make a new PIN", err)
+			return
+		}
+		pin.Text = spaced(string(np))
+		pin.Refresh()
+	})
 	// The PIN is read from across the table: as large as a phone's width
 	// allows.
 	pin.TextSize = 80
@@ -218,6 +206,7 @@ func newHostPanel(hs *hosted) *HostPanel {
 		widget.NewLabelWithStyle("PIN", fyne.TextAlignCenter, fyne.TextStyle{Bold: true}),
 		pin,
 		centred(kit.Wrapped("On the other tablet: Join a game on the home screen, tap \u201c"+info.Title+"\u201d and enter this PIN.")),
+		container.NewCenter(p.NewPIN),
 	)
 
 	p.seats = container.NewVBox()
@@ -272,12 +261,35 @@ func (p *HostPanel) update() {
 		p.seats.Add(b)
 	}
 	for _, si := range p.hs.seats {
-		p.seats.Add(seatRow(si, p.hs.seat))
+		row := seatRow(si, p.hs.seat)
+		if si.Taken && si.Seat != p.hs.seat {
+			row = container.NewBorder(nil, nil, nil, p.freeButton(si), row)
+		}
+		p.seats.Add(row)
 	}
 	p.seats.Refresh()
 	if p.root != nil {
 		p.root.Refresh()
 	}
+}
+
+// freeButton frees a seat another tablet holds (lost, flat, or handed to
+// another player), after asking: that tablet can no longer rejoin it, and
+// any tablet may join it with the PIN.
+func (p *HostPanel) freeButton(si wire.SeatInfo) *widget.Button {
+	s := p.hs.s
+	return widget.NewButton("Free seat", func() {
+		d := dialog.NewConfirm("Free seat "+string(si.Seat),
+			kit.WrapText("Free seat "+string(si.Seat)+"? "+or(si.Device, "The tablet that holds it")+" can no longer rejoin it, and any tablet with the PIN may take it (and see that seat's secrets).", 50),
+			func(ok bool) {
+				if ok {
+					p.hs.h.Release(si.Seat)
+				}
+			}, s.u.Window())
+		d.SetConfirmText("Free seat")
+		d.SetDismissText("Keep it")
+		d.Show()
+	})
 }
 
 // seatRow is one seat on the host panel: its name and who holds it.

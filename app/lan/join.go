@@ -404,6 +404,11 @@ func (p *JoinPage) showPIN(t target) {
 		container.NewCenter(container.New(&widthLayout{w: 340}, grid)),
 		p.feedback(),
 	)
+	if !t.fingerprint.IsZero() {
+		// Anyone on the Wi-Fi can announce a game under any name: the key
+		// fingerprint, the same on the host's panel, tells the real host.
+		pad.Add(centred(kit.Caption("Host key " + t.fingerprint.String() + ": the host's screen shows the same under \u201cKey fingerprint\u201d.")))
+	}
 	p.drawPIN()
 	p.setStep("PIN", container.NewVScroll(container.NewPadded(pad)), p.showNearby)
 	// A keyboard types the PIN too (a desktop, a tablet's keyboard).
@@ -520,8 +525,10 @@ func (p *JoinPage) pause(d time.Duration) {
 	})
 }
 
-// showSeats is the seat picker: the open seats, the seats whose device is
-// away (to take over), and watching as a spectator.
+// showSeats is the seat picker: the open seats, and watching as a
+// spectator. A seat another tablet holds, connected or away, is shown
+// greyed: that tablet rejoins it, or the host frees it (its panel's "Free
+// seat") for another tablet to take.
 func (p *JoinPage) showSeats(t target, pin string, info console.GameInfo, seats []wire.SeatInfo) {
 	carry := p.carry
 	p.carry = ""
@@ -540,13 +547,13 @@ func (p *JoinPage) showSeats(t target, pin string, info console.GameInfo, seats 
 		case si.Connected:
 			detail = "taken by " + or(si.Device, "another tablet")
 		case si.Taken:
-			detail = "away (" + or(si.Device, "another tablet") + "): take it over on this tablet"
+			detail = "kept for " + or(si.Device, "another tablet") + " (away): the host can free it"
 		}
 		b := widget.NewButton(label+" \u2014 "+detail, func() { p.join(t, pin, si.Seat) })
 		b.Alignment = widget.ButtonAlignLeading
-		if si.Connected {
+		if si.Taken {
 			b.Disable()
-		} else if !si.Taken {
+		} else {
 			b.Importance = widget.HighImportance
 		}
 		list.Add(b)

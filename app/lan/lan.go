@@ -48,10 +48,6 @@ type Options struct {
 	// Addrs are this device's addresses, for the join codes; nil asks the
 	// network interfaces.
 	Addrs []netip.Addr
-	// Loopback is the address the host's own seat is held through (the
-	// hosting tablet joins its own seat, so no other device can take it);
-	// zero is 127.0.0.1.
-	Loopback netip.Addr
 	// Port is the port to host on; zero is the game's last port, else
 	// discovery.DefaultPort, else any free port.
 	Port uint16
@@ -95,9 +91,6 @@ func Install(u *shell.UI, opts Options) *Service {
 	if opts.Dial == nil {
 		d := &net.Dialer{Timeout: 10 * time.Second}
 		opts.Dial = d.DialContext
-	}
-	if !opts.Loopback.IsValid() {
-		opts.Loopback = netip.AddrFrom4([4]byte{127, 0, 0, 1})
 	}
 	if opts.Do == nil {
 		opts.Do = fyne.Do

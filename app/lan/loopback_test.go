@@ -15,8 +15,8 @@ import (
 )
 
 // TestRealSockets: hosting and joining over real TCP on loopback, with the
-// default dialer and the default loopback address the host's own seat is
-// held through (only the port is forced, so as not to take the real one).
+// default dialer (only the port is forced, so as not to take the real
+// one).
 func TestRealSockets(t *testing.T) {
 	lo := netip.AddrFrom4([4]byte{127, 0, 0, 1})
 	mem := discovery.NewMemory(lo)
@@ -37,7 +37,7 @@ func TestRealSockets(t *testing.T) {
 	sess := apptest.NewPad(t, host.st, "Loopback pad", nil, "alice", "bob")
 	n := &lanNet{mem: mem, q: q}
 	n.hostGame(t, host, sess, "alice")
-	q.pump(t, "alice held through loopback", func() bool { return host.shows("this tablet") })
+	q.pump(t, "alice kept by the host", func() bool { return host.shows("this tablet") })
 	guest := start("Guest's tablet", console.NewMemStore())
 	joinAs(t, n, guest, string(host.svc.Hosted().PIN()), "bob \u2014 open")
 	apptest.TapButton(t, guest.w, "+1")
