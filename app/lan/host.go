@@ -225,7 +225,7 @@ func newHostPanel(hs *hosted) *HostPanel {
 	fp := container.NewVBox(
 		sub("Key fingerprint"),
 		mono(hs.h.Fingerprint().String()),
-		kit.Caption("A tablet that typed an address shows a fingerprint before the PIN: it must be this one."),
+		kit.Caption("A joining tablet shows the host key's fingerprint beside its PIN pad: it must be this one."),
 	)
 	title := kit.Heading(info.Title)
 	title.Wrapping = fyne.TextWrapWord
