@@ -76,23 +76,34 @@ func init() {
 // New builds the interface for window w of app a, with LAN play on the
 // real network (mDNS, TCP). Call Start to show it.
 func New(a fyne.App, w fyne.Window, cfg Config) *UI {
-	u := shell.New(a, w, cfg, home.New)
-	lan.Install(u, lan.Options{})
+	u, _ := newUI(a, w, cfg)
 	return u
 }
+
+// newUI is New, with its LAN service.
+func newUI(a fyne.App, w fyne.Window, cfg Config) (*UI, *lan.Service) {
+	u := shell.New(a, w, cfg, home.New)
+	return u, lan.Install(u, lan.Options{})
+}
+
+// LANStart says what to host or join at start (lan.Start): the real
+// binary takes it from COMMANDCONSOLE_HOST, COMMANDCONSOLE_JOIN,
+// COMMANDCONSOLE_PIN and COMMANDCONSOLE_FINGERPRINT.
+type LANStart = lan.Start
 
 // Run opens the main window of a, shows the interface on it and runs the
 // app until the window is closed. cfg.Store is the save store, or nil with
 // cfg.StoreErr saying why it could not be opened: the app then starts
 // anyway, shows the error and keeps games in memory.
-func Run(a fyne.App, cfg Config) {
+func Run(a fyne.App, cfg Config, st LANStart) {
 	a.SetIcon(Icon())
 	w := a.NewWindow("Command Console")
 	w.Resize(WindowSize)
 	w.SetMaster()
-	u := New(a, w, cfg)
+	u, svc := newUI(a, w, cfg)
 	w.SetOnClosed(u.Stop)
 	u.Start()
+	svc.AtStart(st)
 	w.ShowAndRun()
 }
 

@@ -76,7 +76,7 @@ func (s *Service) startHosting(g console.Game, seat, before console.Seat) {
 	hs := &hosted{s: s, game: g, seat: seat, before: before}
 	prog := progress(s.u.Window(), "Hosting the game", "Opening the game to the network\u2026")
 	opts := hosting.Options{
-		Game: g, Keep: s.hostKeeper(), Port: s.opts.Port, Listen: s.opts.Listen,
+		Game: g, Keep: s.hostKeeper(), Port: s.opts.Port, Listen: s.opts.Listen, PIN: s.opts.PIN,
 		Advertiser: s.opts.Advertiser, Addrs: s.opts.Addrs, App: version.App, Device: s.device(),
 		Logf: s.opts.Logf, LocalSeats: []console.Seat{seat},
 		OnSeats: func(seats []wire.SeatInfo) {
@@ -99,6 +99,10 @@ func (s *Service) startHosting(g console.Game, seat, before console.Seat) {
 			s.u.ShowGameAs(g, seat)
 			s.u.Attach(g, hs.end)
 			s.showPanel()
+			if s.onHosted != nil {
+				s.onHosted()
+				s.onHosted = nil
+			}
 		})
 	}()
 }

@@ -31,6 +31,7 @@ import (
 	"github.com/commandconsole/commandconsole/sync/client"
 	"github.com/commandconsole/commandconsole/sync/discovery"
 	"github.com/commandconsole/commandconsole/sync/hosting"
+	"github.com/commandconsole/commandconsole/sync/secure"
 	"github.com/commandconsole/commandconsole/version"
 )
 
@@ -51,6 +52,8 @@ type Options struct {
 	// Port is the port to host on; zero is the game's last port, else
 	// discovery.DefaultPort, else any free port.
 	Port uint16
+	// PIN is the PIN to ask when hosting; empty makes a new one each time.
+	PIN secure.PIN
 	// Device names this device to the other players; "" is the player's
 	// name from Settings, else the host name.
 	Device string
@@ -73,6 +76,8 @@ type Service struct {
 	// joined on another device, or nil. Only the Fyne thread touches them.
 	hosted *hosted
 	joined *joined
+	// onHosted, when set, is told once hosting has started (AtStart logs).
+	onHosted func()
 }
 
 var _ shell.Network = (*Service)(nil)

@@ -52,5 +52,10 @@ func main() {
 			}
 		}()
 	}
-	app.Run(a, cfg)
+	// COMMANDCONSOLE_HOST=ID@SEAT hosts that game on the LAN at start, and
+	// COMMANDCONSOLE_JOIN=ADDRESS|CODE@SEAT joins one (with
+	// COMMANDCONSOLE_PIN, and COMMANDCONSOLE_FINGERPRINT for an address):
+	// a tablet kept for one job, and the two-window check under Xvfb.
+	app.Run(a, cfg, app.LANStart{Host: os.Getenv("COMMANDCONSOLE_HOST"), Join: os.Getenv("COMMANDCONSOLE_JOIN"),
+		PIN: os.Getenv("COMMANDCONSOLE_PIN"), Fingerprint: os.Getenv("COMMANDCONSOLE_FINGERPRINT")})
 }
