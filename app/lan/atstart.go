@@ -41,7 +41,9 @@ func (s *Service) hostAtStart(st Start) {
 	id, seat, _ := strings.Cut(st.Host, "@")
 	fail := func(err error) {
 		log.Printf("commandconsole: host game %s: %v", id, err)
-		s.do(func() { s.u.ShowError("Could not host the game", kit.Explain("Could not host game "+id+": "+err.Error(), err)) })
+		s.do(func() {
+			s.u.ShowError("Could not host the game", kit.Explain("Could not host game "+id+": "+err.Error(), err))
+		})
 	}
 	if st.PIN != "" {
 		pin, err := secure.ParsePIN(st.PIN)
