@@ -122,11 +122,4 @@ type Update struct {
 type Versioned interface {
 	// StateVersion is State with the game's version.
 	StateVersion(seat Seat) (SeatState, uint64, error)
-	// Version is the game's version now.
-	Version() uint64
-	// Changed calls fn after every change of the game, any seat's and
-	// hidden ones included, on the goroutine that made it: fn must only
-	// note it (wake a goroutine) and never tell a seat anything by
-	// itself. cancel stops it.
-	Changed(fn func()) (cancel func())
 }

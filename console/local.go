@@ -60,14 +60,6 @@ func (l *Local) State(seat Seat) (SeatState, error) { return l.s.SeatState(seat)
 // (Versioned).
 func (l *Local) StateVersion(seat Seat) (SeatState, uint64, error) { return l.s.SeatStateVersion(seat) }
 
-// Version is the game's version now (Versioned).
-func (l *Local) Version() uint64 { return l.s.Version() }
-
-// Changed calls fn after every change of the game (Versioned).
-func (l *Local) Changed(fn func()) (cancel func()) {
-	return l.s.Subscribe(func(Change) { fn() })
-}
-
 var _ Versioned = (*Local)(nil)
 
 // Do plays one command as seat.

@@ -1129,14 +1129,6 @@ func (s *Session) SeatState(seat Seat) (st SeatState, err error) {
 	return st, err
 }
 
-// Version is the game's version: a count of its changes (see
-// SeatStateVersion).
-func (s *Session) Version() uint64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.version
-}
-
 // SeatStateVersion is SeatState with the game's version: a count of its
 // changes, which is larger for a later state. The version counts every
 // change, hidden ones included, so it must never be shown or sent; it

@@ -581,56 +581,10 @@ func (h *Host) attach(c *conn) {
 	if f == nil {
 		f = &feed{h: h, seat: c.seat}
 		h.feeds[c.seat] = f
-		f.start()
+		f.cancel = h.cfg.Game.Subscribe(c.seat, f.update)
 	}
 	f.n++
 	c.feed = f
-}
-
-// start subscribes the feed to the game. With a console.Versioned game a
-// goroutine of the feed's own works out the seat's view after each change,
-// unless the feed already has it (a command of this seat's connection
-// worked it out first): one view per seat per change. Otherwise it takes
-// the game's per-seat subscription.
-func (f *feed) start() {
-	vg, ok := f.h.cfg.Game.(console.Versioned)
-	if !ok {
-		f.cancel = f.h.cfg.Game.Subscribe(f.seat, f.update)
-		return
-	}
-	wake, quit, done := make(chan struct{}, 1), make(chan struct{}), make(chan struct{})
-	stop := vg.Changed(func() {
-		select {
-		case wake <- struct{}{}:
-		default:
-		}
-	})
-	go func() {
-		defer close(done)
-		for {
-			select {
-			case <-quit:
-				return
-			case <-wake:
-			}
-			f.mu.Lock()
-			fresh := f.have && vg.Version() <= f.version
-			f.mu.Unlock()
-			if fresh {
-				continue
-			}
-			if err := f.refresh(); err != nil {
-				f.h.logf("host: seat %s: %v", f.seat, err)
-				continue
-			}
-			f.wakeConns()
-		}
-	}()
-	f.cancel = func() {
-		stop()
-		close(quit)
-		<-done
-	}
 }
 
 // detach takes c off its feed, and ends the feed after its last
@@ -653,20 +607,14 @@ func (h *Host) detach(c *conn) {
 	}
 }
 
-// update is the feed's subscription to a game without versions: the
-// seat's new state, offered, then every connection of the seat woken.
+// update is the feed's subscription: the seat's new state, offered, then
+// every connection of the seat woken.
 func (f *feed) update(u console.Update) {
 	if u.Version == 0 || u.Encoded == nil {
 		f.refresh()
 	} else {
 		f.offer(u.SeatState, u.Encoded, u.Version)
 	}
-	f.wakeConns()
-}
-
-// wakeConns wakes the outbox of every connection of the feed's seat; each
-// sends what changed for it, or nothing.
-func (f *feed) wakeConns() {
 	f.h.mu.Lock()
 	for c := range f.h.conns {
 		if c.feed == f {
