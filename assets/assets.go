@@ -25,3 +25,11 @@ func Icon() []byte { return iconPNG }
 //
 //go:embed landsofruin
 var LandsOfRuin embed.FS
+
+// Ruunara holds the Ruunara: The Darkest Path data: the JSON files of the
+// ruunara folder (races, the partial unit cards the rulebook gives, the
+// numbers of the rules, the free-play mission; see its README.md).
+// games/ruunara/card loads and validates them.
+//
+//go:embed ruunara
+var Ruunara embed.FS
