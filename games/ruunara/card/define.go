@@ -37,8 +37,15 @@ const NewCardSource = "players' card (RU-D59)"
 // or 12.5cm", "close: hit score must be 1–6 (got 7)", "race must be
 // ardann, kangara or sanbari", …
 func DefineFields(base *Card, fields map[string]string, u rn.Unit) (Card, error) {
+	fields, err := lowerKeys(fields)
+	if err != nil {
+		return Card{}, err
+	}
 	if err := unknownKeys(fields, CardFields, nil); err != nil {
 		return Card{}, err
+	}
+	if id, ok := fields["id"]; ok {
+		fields["id"] = strings.ToLower(strings.TrimSpace(id)) // RU-D58
 	}
 	var c Card
 	if base == nil {
@@ -73,10 +80,11 @@ func DefineFields(base *Card, fields map[string]string, u rn.Unit) (Card, error)
 			}
 			c.Name = v
 		case "faction":
-			if err := checkFaction(v); err != nil {
+			f := strings.ToLower(v)
+			if err := checkFaction(f); err != nil {
 				return Card{}, err
 			}
-			c.Faction = v
+			c.Faction = f
 		case "race":
 			if null {
 				c.Race = ""
@@ -178,6 +186,25 @@ func strike(missing []string, field string) []string {
 	return out
 }
 
+// lowerKeys returns fields with lower-case keys (input is
+// case-insensitive, RU-D58), refusing a key given twice ("hp" and "HP").
+func lowerKeys(fields map[string]string) (map[string]string, error) {
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	out := make(map[string]string, len(fields))
+	for _, k := range keys {
+		l := strings.ToLower(strings.TrimSpace(k))
+		if _, dup := out[l]; dup {
+			return nil, fmt.Errorf("%s is given twice", l)
+		}
+		out[l] = fields[k]
+	}
+	return out, nil
+}
+
 // unknownKeys refuses a key outside known (and ignore), naming the first
 // in sorted order so the message does not depend on map order.
 func unknownKeys(fields map[string]string, known, ignore []string) error {
@@ -273,12 +300,21 @@ func ParseEffect(s string) (Effect, error) {
 // (DefaultPhase), origin none. "none" clears origin, trigger and reach.
 // A "card" key is ignored (the caller picks the card).
 func DefineAbility(fields map[string]string) (Ability, error) {
+	fields, err := lowerKeys(fields)
+	if err != nil {
+		return Ability{}, err
+	}
 	if err := unknownKeys(fields, AbilityFields, []string{"card"}); err != nil {
 		return Ability{}, err
 	}
 	get := func(k string) (string, bool) {
 		v, ok := fields[k]
-		return strings.TrimSpace(v), ok
+		v = strings.TrimSpace(v)
+		switch k {
+		case "id", "kind", "origin", "target", "reach", "effect":
+			v = strings.ToLower(v) // input is case-insensitive (RU-D58)
+		}
+		return v, ok
 	}
 	var a Ability
 	id, ok := get("id")

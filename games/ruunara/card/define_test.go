@@ -221,3 +221,19 @@ func TestWithAbility(t *testing.T) {
 		t.Errorf("Ability(q) found")
 	}
 }
+
+// TestDefineCaseInsensitive: keys and enumerated values are read without
+// regard to case (RU-D58); a key given twice is refused.
+func TestDefineCaseInsensitive(t *testing.T) {
+	c, err := DefineFields(nil, map[string]string{"ID": "Crawler", "Faction": "Enemy", "HP": "3", "Race": "none"}, rn.Inches)
+	if err != nil || c.ID != "crawler" || c.Faction != Enemy || c.HP != 3 {
+		t.Errorf("DefineFields(upper case) = %+v, %v", c, err)
+	}
+	if _, err := DefineFields(nil, map[string]string{"id": "x", "faction": "ally", "hp": "3", "HP": "4"}, rn.Inches); err == nil || err.Error() != "hp is given twice" {
+		t.Errorf("hp twice: error = %v", err)
+	}
+	a, err := DefineAbility(map[string]string{"ID": "Lurk", "Kind": "Skill", "CYCLE": "1/g", "Target": "None", "Effect": "Attack:2d4+", "Reach": "Ranged"})
+	if err != nil || a.ID != "lurk" || a.Kind != Skill || a.Target != "none" || a.Effect.Type != EffectAttack || a.Reach != "ranged" || a.Cycle != (Cycle{PerGame, 1}) {
+		t.Errorf("DefineAbility(upper case) = %+v, %v", a, err)
+	}
+}
