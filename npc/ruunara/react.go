@@ -295,3 +295,17 @@ func (st *state) remove(id string) {
 		}
 	}
 }
+
+// OnSiteMerged: fight site from merged into site into (RU-D34b: the
+// merged site keeps the lower name). Enemies investigating from now
+// investigate into; without this call they would find from missing from
+// World.Sites and return.
+func OnSiteMerged(w World, s []Enemy, from, into string) []Enemy {
+	st := begin(w, s)
+	for i := range st.es {
+		if e := &st.es[i]; e.Mode == Investigating && e.Site == from {
+			e.Site = into
+		}
+	}
+	return st.out()
+}

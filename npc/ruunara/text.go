@@ -5,21 +5,60 @@ import (
 	"strings"
 )
 
-// name is how a text shows a unit: a hero by its name (World.Names, else
-// its id), an enemy by its id, a search site by its hero's name.
+// name is how a text shows a unit: an enemy (an id in World.Stats) by
+// its id, as every example of the spec does ("E4 heard the fight at E1");
+// a hero by its name (World.Names, else Hero.Name, else its id); a search
+// site by its hero's name.
 func (w World) name(id string) string {
 	if h, ok := strings.CutPrefix(id, SearchPrefix); ok {
 		return w.name(h)
 	}
+	if _, enemy := w.Stats[id]; enemy {
+		return id
+	}
 	if n := w.Names[id]; n != "" {
 		return n
 	}
-	for _, h := range w.Heroes {
-		if h.ID == id && h.Name != "" {
-			return h.Name
-		}
+	if h, ok := w.hero(id); ok && h.Name != "" {
+		return h.Name
 	}
 	return id
+}
+
+// Kind is the order's kind for the enemy-turn screen (§4.4): "move",
+// "turn", "marker", "attack" or "info".
+func (o Order) Kind() string {
+	switch o.Template {
+	case "post-marker":
+		return "marker"
+	case "rally-face", "face-shooter", "post-facing", "alert":
+		return "turn"
+	case "attack", "shoot":
+		return "attack"
+	case "guard":
+		return "info"
+	}
+	return "move"
+}
+
+// Rule is the rule a question rests on, with its rulebook line, in unit
+// u, for the prompt panel (RU-D56: every question shows its rule).
+func (q Question) Rule(u Unit) string {
+	switch q.Kind {
+	case "sight":
+		return "l. 234–236, 264 (RU-D17, RU-D32): front face and front diagonals, within the vision, a clear line"
+	case "in-range":
+		return "l. 263, 387 (RU-D18, RU-D44): the firing range is the card's range, else its vision"
+	case "results":
+		return "RU-D47: tick each line that is now true; the rest are no"
+	case "nearest":
+		return "l. 251 (RU-D35): it engages the nearest hero of the fight"
+	case "noise":
+		return "l. 246: within " + Format(NoiseReach, u) + " and out of sight"
+	case "group":
+		return "l. 270: enemies within " + Format(GroupReach, u) + " of each other respond together"
+	}
+	return ""
 }
 
 // list joins enemy ids as "E2, E3".

@@ -117,3 +117,28 @@ func TestLineTexts(t *testing.T) {
 		}
 	}
 }
+
+func TestOrderKindAndRule(t *testing.T) {
+	for tmpl, want := range map[string]string{"post-marker": "marker", "engage": "move", "alert": "turn", "shoot": "attack", "guard": "info", "rally-face": "turn", "return": "move"} {
+		if got := (Order{Template: tmpl}).Kind(); got != want {
+			t.Errorf("%s: kind %s, want %s", tmpl, got, want)
+		}
+	}
+	if got := (Question{Kind: "noise"}).Rule(Centimetres); got != "l. 246: within 20 cm and out of sight" {
+		t.Errorf("noise rule %q", got)
+	}
+	// An enemy in Names is still named by id; a hero by its name.
+	w := World{Stats: map[string]Stats{"E2": saarok}, Names: map[string]string{"E2": "Saarok warrior 2", "H1": "Naali"}}
+	if got := (Order{Enemy: "E2", Template: "attack", Hero: "H1", N: 2, Hit: 4}).Text(w, Inches); got != "E2 attacks Naali: 2 dice, hit on 4+." {
+		t.Errorf("names %q", got)
+	}
+}
+
+func TestSiteMerged(t *testing.T) {
+	g := newGame(t, 3)
+	g.set(Enemy{ID: "E3", Mode: Investigating, Site: "E5", OffPost: true})
+	s := OnSiteMerged(g.w, g.s, "E5", "E2")
+	if s[2].Site != "E2" || g.s[2].Site != "E5" {
+		t.Errorf("merged site %q (argument %q)", s[2].Site, g.s[2].Site)
+	}
+}

@@ -183,8 +183,8 @@ type World struct {
 	Pairs []Pair
 	// Sites are the open fight sites and search sites.
 	Sites []Site
-	// Names maps a hero id to its display name. Orders name enemies by
-	// id, as every example of the spec does.
+	// Names maps ids to display names; texts use it for heroes only and
+	// name enemies (ids in Stats) by id, as every example of the spec does.
 	Names map[string]string
 }
 
