@@ -133,6 +133,8 @@ type Site struct {
 
 // Hero is what the AI reads of a hero.
 type Hero struct {
+	// ID is the hero's id ("H1"), Name its display name, HP its current
+	// hit points (RU-D45 reads them).
 	ID   string `msgpack:"id" json:"id"`
 	Name string `msgpack:"name,omitempty" json:"name,omitempty"`
 	HP   int    `msgpack:"hp" json:"hp"`
@@ -165,6 +167,7 @@ func (s Stats) Shooter() bool { return s.Ranged && s.RangedN > 0 }
 // Pair is an engagement between a hero and an enemy; World.Pairs keeps
 // them in the order they were made (RU-D45).
 type Pair struct {
+	// Hero and Enemy are the two ids.
 	Hero  string `msgpack:"hero" json:"hero"`
 	Enemy string `msgpack:"enemy" json:"enemy"`
 }
@@ -175,7 +178,9 @@ type Engagement = Pair
 
 // World is the read-only game state the AI needs, built by the engine.
 type World struct {
-	Round  int
+	// Round is the current round (from 1).
+	Round int
+	// Heroes are every hero of the game, free or not.
 	Heroes []Hero
 	// Stats is each enemy's card, by enemy id.
 	Stats map[string]Stats
@@ -261,9 +266,11 @@ type Order struct {
 // AttackOrder is one enemy attack of the combat phase (§4.4): the engine
 // opens its dice prompt.
 type AttackOrder struct {
+	// Enemy attacks Hero.
 	Enemy, Hero string
 	// Ranged: a shot (then a cover question, RU-D22); else close combat.
 	Ranged bool
+	// N dice, each a success on Hit or more.
 	N, Hit int
 }
 
@@ -279,6 +286,8 @@ func (a AttackOrder) Order() Order {
 // GroupEvent is the event a group question answers: a ranged attack on X
 // by Shooter, or an instant kill of X (RU-D38).
 type GroupEvent struct {
+	// X is the enemy shot or killed; Shooter the hero ("" if none).
 	X, Shooter string
-	Instant    bool
+	// Instant: an instant kill (alert), else a ranged attack (rally).
+	Instant bool
 }
