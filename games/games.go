@@ -11,6 +11,7 @@ import (
 	"github.com/commandconsole/commandconsole/games/battlelore"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
 	"github.com/commandconsole/commandconsole/games/runika"
+	"github.com/commandconsole/commandconsole/games/ruunara"
 	"github.com/commandconsole/commandconsole/games/scorepad"
 )
 
@@ -20,6 +21,7 @@ func All() []console.Rules {
 		battlelore.New(),
 		landsofruin.New(),
 		runika.New(),
+		ruunara.New(),
 		scorepad.New(),
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i].Info().ID < all[j].Info().ID })
