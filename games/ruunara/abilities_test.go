@@ -331,3 +331,24 @@ func TestActions(t *testing.T) {
 		t.Errorf("melee reason %q", a.Reason)
 	}
 }
+
+// A card's record in the set-up view defines the same card again.
+func TestCardRecordRoundTrip(t *testing.T) {
+	g := newGame(t, []string{"p1"}, nil)
+	var rec string
+	for _, c := range g.view("p1").Cards {
+		if c.ID == "graam" {
+			rec = c.Record
+		}
+	}
+	if rec == "" {
+		t.Fatal("no record for graam")
+	}
+	g2 := newGame(t, []string{"p1"}, nil)
+	g2.do("p1", "define-card", "json="+strings.Replace(rec, `"graam"`, `"graam-2"`, 1))
+	a, _ := g.st().card("graam")
+	b, ok := g2.st().card("graam-2")
+	if !ok || b.HP != a.HP || b.Vision != a.Vision || len(b.Abilities) != len(a.Abilities) || b.Ranged.String() != a.Ranged.String() {
+		t.Fatalf("graam-2 %+v, want graam's values %+v", b, a)
+	}
+}

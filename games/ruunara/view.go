@@ -1,6 +1,8 @@
 package ruunara
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -217,6 +219,10 @@ type CardView struct {
 	Problem   string        `json:"problem,omitempty" msgpack:"problem,omitempty"`
 	Warnings  []string      `json:"warnings" msgpack:"warnings"`
 	Abilities []AbilityView `json:"abilities" msgpack:"abilities"`
+	// Record is the card as a units.json record (during set-up only), to
+	// keep it in a roster and define it again in another game
+	// (define-card json=…).
+	Record string `json:"record,omitempty" msgpack:"record,omitempty"`
 }
 
 func dist(t rn.Ticks, u rn.Unit) string {
@@ -299,7 +305,16 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 		v.Orders = append(v.Orders, OrderView{Enemy: o.Enemy, Template: o.Template, Text: o.Text(w, u)})
 	}
 	for _, c := range g.Cards {
-		v.Cards = append(v.Cards, cardView(c, u))
+		cv := cardView(c, u)
+		if g.Stage == StageSetup {
+			if b, err := card.EncodeRecords([]card.Card{c}); err == nil {
+				var buf bytes.Buffer
+				if json.Compact(&buf, b) == nil {
+					cv.Record = buf.String()
+				}
+			}
+		}
+		v.Cards = append(v.Cards, cv)
 	}
 	v.Prompt = g.promptView(seat, u)
 	v.Next = g.next(seat)
