@@ -17,6 +17,9 @@ func (x *decider) answer(a console.Args) error {
 	g := x.g
 	p := g.Prompt
 	id := strings.ToLower(strings.TrimSpace(a.String("q")))
+	if g.UndoAsk != nil && id == g.UndoAsk.QID {
+		return x.answerUndo(a)
+	}
 	if id != p.QID {
 		n, err := strconv.Atoi(strings.TrimPrefix(id, "q"))
 		if err == nil && strings.HasPrefix(id, "q") && n >= 1 && n <= g.NextQ {

@@ -219,6 +219,8 @@ func (x *decider) run(name string, a console.Args) error {
 		return x.reroll(a)
 	case CmdAnswer:
 		return x.answer(a)
+	case CmdRequestUndo:
+		return x.requestUndo()
 	case CmdAck:
 		x.emit(EvOrdersDone, struct{}{})
 		x.setPrompt(nil)
@@ -245,6 +247,21 @@ func (g *state) gate(p int, name string, a console.Args) error {
 	setupOnly := map[string]bool{CmdDefineCard: true, CmdDefineAbility: true, CmdRemoveAbility: true, CmdAddHero: true,
 		CmdAddEnemy: true, CmdAddNeutral: true, CmdRemoveUnit: true, CmdStart: true}
 	if name == CmdSetUnit {
+		return nil
+	}
+	// an open undo question: only its answer and the asker's withdrawal (RU-D57)
+	if g.UndoAsk != nil {
+		switch {
+		case name == CmdRequestUndo:
+			return nil
+		case name == CmdAnswer && p != g.UndoAsk.By:
+			return nil
+		case name == CmdAnswer:
+			return console.RejectWith(console.ReasonNotYourTurn, "%s must answer: %s asked for this undo", g.seatName(1-g.UndoAsk.By), g.seatName(g.UndoAsk.By))
+		}
+		return console.RejectWith(console.ReasonWrongPhase, "%s asked to undo %s: %s must answer first", g.seatName(g.UndoAsk.By), g.UndoAsk.What, g.seatName(1-g.UndoAsk.By))
+	}
+	if name == CmdRequestUndo {
 		return nil
 	}
 	if g.Stage == StageOver {

@@ -283,6 +283,23 @@ func (g *state) describe(e console.Event, u rn.Unit) (string, error) {
 			return "", err
 		}
 		return fmt.Sprintf("The game ends in round %d: %s (%s)", p.Round, p.Result, p.Reason), nil
+	case EvUndoRequested:
+		var p UndoRequested
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s: %s asks to undo %s. Does %s agree?", p.QID, g.seatName(p.By), p.What, g.seatName(1-p.By)), nil
+	case EvUndoAnswered:
+		var p UndoAnswered
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		if p.Yes {
+			return fmt.Sprintf("%s agrees to the undo", g.seatName(p.Seat)), nil
+		}
+		return fmt.Sprintf("%s declines the undo", g.seatName(p.Seat)), nil
+	case EvUndoWithdrawn:
+		return "The undo request is withdrawn", nil
 	case EvAdjusted:
 		var p Adjusted
 		if err := dec(&p); err != nil {
@@ -301,8 +318,7 @@ func pluralEs(n int) string {
 }
 
 // Undoable: in solo every command is taken back at once; in duo a dice
-// roll needs the other seat's consent (RU-D57), which is asked for by the
-// request-undo question (not built yet, so such an undo is refused).
+// roll needs the other seat's consent (RU-D57), asked with request-undo.
 func (r *Rules) Undoable(s console.State, seat console.Seat, last []console.Event) error {
 	g, err := asState(s)
 	if err != nil {
@@ -313,7 +329,7 @@ func (r *Rules) Undoable(s console.State, seat console.Seat, last []console.Even
 	}
 	for _, e := range last {
 		if e.Type == EvAttackRolled || e.Type == EvCoverRolled || e.Type == EvRerolled {
-			return console.RejectWith(console.ReasonNeedsConsent, "undoing a dice roll in a duo game needs the other seat's consent (RU-D57)")
+			return console.RejectWith(console.ReasonNeedsConsent, "undoing a dice roll in a duo game needs the other seat's consent: ask with request-undo (RU-D57)")
 		}
 	}
 	return nil

@@ -269,8 +269,11 @@ func (r *Rules) Apply(s console.State, e console.Event) (console.State, error) {
 }
 
 func (g *state) apply(e console.Event) error {
+	g.markCommand(e)
 	dec := func(v any) error { return console.Decode(e.Data, v) }
 	switch e.Type {
+	case EvUndoRequested, EvUndoAnswered, EvUndoWithdrawn:
+		return g.applyUndo(e)
 	case EvCardDefined:
 		var p CardDefined
 		if err := dec(&p); err != nil {

@@ -78,6 +78,16 @@ type state struct {
 	// acknowledged (ack) before the game moves on.
 	Unacked int `msgpack:"unacked"`
 
+	// The last command that is not an undo vote (RU-D57).
+	LastCmd  string `msgpack:"last_cmd"`
+	LastSeat int    `msgpack:"last_seat"`
+	LastDice bool   `msgpack:"last_dice"`
+	LastWhat string `msgpack:"last_what"`
+	// UndoAsk is an open undo request; UndoApproved the command both
+	// seats agreed to take back.
+	UndoAsk      *undoAsk `msgpack:"undo_ask"`
+	UndoApproved string   `msgpack:"undo_approved"`
+
 	Result   string `msgpack:"result"`
 	Reason   string `msgpack:"reason"`
 	EndRound int    `msgpack:"end_round"`

@@ -488,7 +488,7 @@ func (g *state) promptView(seat console.Seat, u rn.Unit) *PromptView {
 		w := g.world()
 		for _, l := range p.Q.Lines {
 			lv := LineView{Unit: l.Unit, Default: l.Default, Options: []console.Choice{}}
-			if p.QKind == "cover" {
+			if p.QKind == "cover" || p.QKind == "undo" {
 				lv.Text = g.name(l.Unit)
 			} else {
 				lv.Text = l.Text(w, u)
@@ -536,6 +536,9 @@ func (g *state) promptText(u rn.Unit) string {
 		return p.Purpose
 	case PromptOrders:
 		return "carry out the enemy orders on the table, then acknowledge (ack)"
+	}
+	if p.QKind == "undo" && g.UndoAsk != nil {
+		return fmt.Sprintf("%s asks to undo %s. Does %s agree?", g.seatName(g.UndoAsk.By), g.UndoAsk.What, g.seatName(1-g.UndoAsk.By))
 	}
 	if p.QKind == "cover" {
 		return fmt.Sprintf("Is %s under cover — at least half its height hidden by a solid element (not grass or a small rise)?", g.name(p.Q.Subject))
