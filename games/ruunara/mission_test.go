@@ -99,3 +99,95 @@ func TestSoloMission(t *testing.T) {
 	}
 	g.keepScript("solo-mission", "A free-play mission, solo: Graam's instant kill and the alert (RU-X27), Hard like Steel (RU-X3), a shot that cover cancels, a charge, noise and an investigator (RU-X24), a search towards the shooter (RU-X26), victory in round 4.")
 }
+
+// duoMission plays a whole mission in duo: p1 runs Naali and Tarok, p2
+// Graam (RU-X36); p2 answers a question raised in p1's turn; Graam flees
+// with Vanish and E1 pursues him (RU-X29); the archer shoots Naali down and
+// guards her (RU-X10) and Graam frees her (RU-X11); victory.
+func duoMission(t *testing.T) *tgame {
+	g := newGame(t, []string{"p1", "p2"}, map[string]string{"dice": "app"})
+	g.do("p2", "set-unit", "system=cm")
+	g.do("p1", "add-hero", "card=naali")
+	g.do("p1", "add-hero", "card=tarok")
+	g.do("p2", "add-hero", "card=graam")
+	g.do("p1", "add-enemy", "card=saarok", "count=2")
+	g.do("p1", "add-enemy", "card=saarok-archer")
+	g.do("p1", "start")
+	g.do("p1", "adjust", "unit=H1", "hp=2") // Naali starts wounded
+	g.do("p1", "end-phase")
+	g.do("p1", "engage", "hero=H2", "enemies=E2")
+	g.do("p1", "end-phase")
+	g.do("p1", "attack", "hero=H2", "kind=melee")
+	g.do("p1", "roll", "values=4,1,1,1")
+	g.do("p1", "end-phase")
+	g.do("p2", "answer", "q=q1", "ticks=E1") // p2 answers in p1's turn: E1 heard the fight
+	g.do("p1", "end-phase")
+	// p2's turn: Graam engages E1
+	g.do("p2", "end-phase")
+	g.do("p2", "engage", "hero=H3", "enemies=E1")
+	g.do("p2", "end-phase")
+	g.do("p2", "attack", "hero=H3", "kind=melee")
+	g.do("p2", "roll", "values=1,1")
+	g.do("p2", "end-phase")
+	g.do("p2", "answer", "q=q2", "ticks=none")
+	g.do("p2", "end-phase") // the enemy turn
+	g.do("p1", "answer", "q=q3", "pick=E3:H1") // the archer sees Naali
+	g.do("p2", "roll", "values=1,1")           // E1 on Graam
+	g.do("p1", "roll", "values=2,3")           // E2 on Tarok
+	g.do("p1", "roll", "values=5,6")           // E3 shoots Naali
+	g.do("p1", "answer", "q=q4", "value=no")   // no cover: Naali collapses
+	// round 2, p1: Tarok cuts E2 down
+	g.do("p1", "end-phase")
+	g.do("p1", "end-phase")
+	g.do("p1", "attack", "hero=H2", "kind=melee")
+	g.do("p1", "roll", "values=4,4,1,1")
+	g.do("p1", "end-phase")
+	g.do("p1", "end-phase")
+	// p2: Graam vanishes from E1 and shoots the archer
+	g.do("p2", "end-phase")
+	g.do("p2", "flee", "hero=H3", "ability=vanish")
+	g.do("p2", "end-phase")
+	g.do("p2", "attack", "hero=H3", "kind=ranged", "target=E3")
+	g.do("p2", "roll", "values=4,4")
+	g.do("p2", "answer", "q=q5", "value=no") // the archer falls: Naali is freed with 6 HP
+	g.do("p2", "end-phase")
+	g.do("p2", "end-phase") // the enemy turn: E1 follows Graam
+	g.do("p2", "answer", "q=q6", "value=no")
+	// round 3: Graam shoots his pursuer
+	for i := 0; i < 4; i++ {
+		g.do("p1", "end-phase")
+	}
+	g.do("p2", "end-phase")
+	g.do("p2", "end-phase")
+	g.do("p2", "attack", "hero=H3", "kind=ranged", "target=E1")
+	g.do("p2", "roll", "values=4,4")
+	g.do("p2", "answer", "q=q7", "value=no")
+	g.do("p2", "end-phase")
+	g.do("p2", "end-phase")
+	g.do("p2", "answer", "q=q8", "value=no") // two turns without contact: E1 gives up
+	// round 4: Graam finishes it
+	for i := 0; i < 4; i++ {
+		g.do("p1", "end-phase")
+	}
+	g.do("p2", "end-phase")
+	g.do("p2", "end-phase")
+	g.do("p2", "attack", "hero=H3", "kind=ranged", "target=E1")
+	g.do("p2", "roll", "values=4,1")
+	g.do("p2", "answer", "q=q9", "value=no")
+	return g
+}
+
+func TestDuoMission(t *testing.T) {
+	g := duoMission(t)
+	st := g.st()
+	if st.Result != "victory" || st.EndRound != 4 {
+		t.Fatalf("result %q in round %d, want victory in round 4", st.Result, st.EndRound)
+	}
+	if h := st.hero("H1"); h.Status != StatusFree || h.HP != 6 {
+		t.Errorf("Naali %s %d HP, want free with 6 (RU-X11)", h.Status, h.HP)
+	}
+	if v := g.view("p2"); v.Unit != "cm" || v.Heroes[0].Move != "12.5 cm" {
+		t.Errorf("p2 reads %s, Naali's move %q; want cm, 12.5 cm", v.Unit, v.Heroes[0].Move)
+	}
+	g.keepScript("duo-mission", "A free-play mission in duo: p1 runs Naali and Tarok, p2 Graam and reads centimetres (RU-X35, RU-X36); p2 answers in p1's turn; the archer shoots Naali down and guards her (RU-X10), Graam flees with Vanish and E1 pursues him (RU-X29, RU-X30), Graam shoots the archer and frees Naali with 6 HP (RU-X11); victory in round 4.")
+}
