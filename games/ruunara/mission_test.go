@@ -130,7 +130,7 @@ func duoMission(t *testing.T) *tgame {
 	g.do("p2", "roll", "values=1,1")
 	g.do("p2", "end-phase")
 	g.do("p2", "answer", "q=q2", "ticks=none")
-	g.do("p2", "end-phase") // the enemy turn
+	g.do("p2", "end-phase")                    // the enemy turn
 	g.do("p1", "answer", "q=q3", "pick=E3:H1") // the archer sees Naali
 	g.do("p2", "roll", "values=1,1")           // E1 on Graam
 	g.do("p1", "roll", "values=2,3")           // E2 on Tarok
