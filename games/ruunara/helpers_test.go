@@ -79,7 +79,16 @@ func (g *tgame) try(seat, cmd string, kv ...string) error {
 		args[k] = v
 	}
 	g.n++
+	before, err := console.Encode(g.s)
+	if err != nil {
+		g.t.Fatal(err)
+	}
 	evs, err := g.r.Decide(g.s, console.Seat(seat), console.Command{ID: "c" + itoa(g.n), Name: cmd, Args: args}, g.d)
+	// Decide never changes the state it is given, even through the
+	// hand-written clone (TestCloneIsDeep)
+	if after, err2 := console.Encode(g.s); err2 != nil || !bytes.Equal(before, after) {
+		g.t.Fatalf("%s %s: Decide changed the state it was given", seat, cmd)
+	}
 	if err != nil {
 		return err
 	}

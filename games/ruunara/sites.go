@@ -21,8 +21,8 @@ func (g *state) siteIndex(unit string) []int {
 }
 
 func copySite(s rn.Site) rn.Site {
-	s.Enemies = append([]string(nil), s.Enemies...)
-	s.Heroes = append([]string(nil), s.Heroes...)
+	s.Enemies = copyOf(s.Enemies)
+	s.Heroes = copyOf(s.Heroes)
 	return s
 }
 

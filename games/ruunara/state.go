@@ -251,17 +251,51 @@ func asState(s console.State) (*state, error) {
 	return g, nil
 }
 
-// clone copies the state through its codec: Decide works on the copy.
+// clone copies the state for Decide to work on. Everything apply changes
+// in place is copied (units, pairs, lists it appends to or filters); what
+// apply only ever replaces whole (cards, prompts, questions, the queue) is
+// shared. TestCloneIsDeep holds it to that.
 func (g *state) clone() (*state, error) {
-	b, err := console.Encode(g)
-	if err != nil {
-		return nil, fmt.Errorf("copy the game: %w", err)
+	c := *g
+	c.Seats = copyOf(g.Seats)
+	c.Units = copyOf(g.Units)
+	c.Races = copyOf(g.Races)
+	c.Cards = copyOf(g.Cards)
+	c.Heroes = copyOf(g.Heroes)
+	for i, h := range g.Heroes {
+		hh := *h
+		hh.Captors = copyOf(h.Captors)
+		hh.Uses = copyOf(h.Uses)
+		c.Heroes[i] = &hh
 	}
-	var c state
-	if err := console.Decode(b, &c); err != nil {
-		return nil, fmt.Errorf("copy the game: %w", err)
+	c.Enemies = copyOf(g.Enemies)
+	for i, e := range g.Enemies {
+		ee := *e
+		ee.Uses = copyOf(e.Uses)
+		c.Enemies[i] = &ee
 	}
+	c.Neutrals = copyOf(g.Neutrals)
+	for i, n := range g.Neutrals {
+		nn := *n
+		c.Neutrals[i] = &nn
+	}
+	c.Pairs = copyOf(g.Pairs)
+	c.Sites = copyOf(g.Sites)
+	for i, st := range g.Sites {
+		c.Sites[i] = copySite(st)
+	}
+	c.PhaseSites = copyOf(g.PhaseSites)
+	c.Queue = copyOf(g.Queue)
+	c.Orders = copyOf(g.Orders)
 	return &c, nil
+}
+
+// copyOf copies a slice, keeping nil nil (the codec tells them apart).
+func copyOf[T any](s []T) []T {
+	if s == nil {
+		return nil
+	}
+	return append(make([]T, 0, len(s)), s...)
 }
 
 // card returns the game's card with id.
