@@ -316,6 +316,9 @@ func (g *state) purpose(at *attack) string {
 	if at.Ability != "" {
 		what = g.abilityName(at.Attacker, at.Ability)
 	}
+	if at.ByEnemy && at.Ability != "" {
+		return fmt.Sprintf("%s's %s on %s: %s, hit on %d+", who, what, g.name(at.Targets[0]), nDice(at.N), at.Hit)
+	}
 	if at.ByEnemy {
 		verb := "attacks"
 		if at.Ranged {
@@ -416,6 +419,10 @@ func (x *decider) effect(at *attack) {
 	if at.Instant {
 		if at.Ranged {
 			x.askCover(at)
+			return
+		}
+		if h := x.g.hero(at.Targets[0]); h != nil {
+			x.damageHero(h.ID, h.HP, at.Attacker, false) // executed in hand-to-hand (RU-D24)
 			return
 		}
 		x.killUnit(at.Targets[0], true, at.Attacker, x.g.abilityName(at.Attacker, at.Ability))
@@ -615,6 +622,12 @@ func (x *decider) resolveRanged(at *attack) {
 	}
 	target := at.Targets[0]
 	if at.ByEnemy {
+		if at.Instant && len(at.Faces) == 0 {
+			if h := x.g.hero(target); h != nil && hits > 0 {
+				x.damageHero(target, h.HP, at.Attacker, true) // captured (RU-D24)
+			}
+			return
+		}
 		x.damageHero(target, hits, at.Attacker, true)
 		return
 	}

@@ -454,7 +454,7 @@ func needsAck(t task) bool {
 	case taskNextPhase, taskBoundary:
 		return true
 	case taskEnemy:
-		return t.Site == stepCombat || t.Site == stepEnd
+		return t.Site == stepMovement || t.Site == stepCombat || t.Site == stepEnd
 	}
 	return false
 }
@@ -471,6 +471,8 @@ func (x *decider) runTask(t task) {
 		x.enemyStep(t.Site)
 	case taskEnemyAtk:
 		x.enemyAttack(t.Order)
+	case taskEnemyAbility:
+		x.enemyAbility(t.Site, t.Ability)
 	case taskBoundary:
 		x.boundary()
 	default:

@@ -85,6 +85,7 @@ func (x *decider) orders(o []rn.Order) {
 
 // Steps of the enemy turn (RU-D47).
 const (
+	stepTactical = "tactical"
 	stepMovement = "movement"
 	stepSight    = "sight"
 	stepInRange  = "in-range"
@@ -96,12 +97,10 @@ const (
 	stepEnd      = "end"
 )
 
-// beginEnemyTurn queues the enemy turn and the round boundary. The enemy
-// tactical phase has nothing to do: enemy abilities (RU-D46) are not
-// played yet.
+// beginEnemyTurn queues the enemy turn and the round boundary.
 func (x *decider) beginEnemyTurn() {
 	var ts []task
-	for _, s := range []string{stepMovement, stepSight, stepInRange, stepMove, stepNearest, stepAfter, stepAfter2, stepCombat, stepEnd} {
+	for _, s := range []string{stepTactical, stepMovement, stepSight, stepInRange, stepMove, stepNearest, stepAfter, stepAfter2, stepCombat, stepEnd} {
 		ts = append(ts, task{Kind: taskEnemy, Site: s})
 	}
 	ts = append(ts, task{Kind: taskBoundary})
@@ -112,6 +111,11 @@ func (x *decider) beginEnemyTurn() {
 func (x *decider) enemyStep(step string) {
 	g := x.g
 	switch step {
+	case stepTactical:
+		// the enemies' abilities (RU-D46)
+		if ts := x.enemyAbilityTasks(PhaseTactical, nil); len(ts) > 0 {
+			x.pushFront(ts...)
+		}
 	case stepMovement:
 		x.emit(EvPhaseStarted, PhaseStarted{Round: g.Round, Side: len(g.Seats), Phase: PhaseMovement})
 		s, orders := rn.StartMovement(x.world(), x.enemiesAI())
@@ -141,11 +145,8 @@ func (x *decider) enemyStep(step string) {
 		x.contact(eng)
 	case stepCombat:
 		x.emit(EvPhaseStarted, PhaseStarted{Round: g.Round, Side: len(g.Seats), Phase: PhaseCombat})
-		var ts []task
-		for _, o := range rn.Combat(x.world(), x.enemiesAI()) {
-			ts = append(ts, task{Kind: taskEnemyAtk, Order: o})
-		}
-		if len(ts) > 0 {
+		// each enemy's combat-phase abilities, then its attack (RU-D46, RU-D47)
+		if ts := x.enemyAbilityTasks(PhaseCombat, rn.Combat(x.world(), x.enemiesAI())); len(ts) > 0 {
 			x.pushFront(ts...)
 		}
 	case stepEnd:

@@ -210,17 +210,20 @@ type task struct {
 	Group rn.GroupEvent  `msgpack:"group,omitempty"`
 	Q     rn.Question    `msgpack:"q,omitempty"`
 	Order rn.AttackOrder `msgpack:"order,omitempty"`
+	// Ability is an enemy ability to use (Site names the enemy).
+	Ability string `msgpack:"ability,omitempty"`
 }
 
 // Task kinds.
 const (
-	taskGroup     = "group"      // ask a group question (Q) about Group
-	taskNoise     = "noise"      // ask the noise question for Site
-	taskNextPhase = "next-phase" // move the seat turn on
-	taskEnemy     = "enemy"      // the next step of the enemy turn (Site names the step)
-	taskEnemyAtk  = "enemy-attack"
-	taskBoundary  = "boundary"
-	taskOrdersAck = "orders-ack"
+	taskGroup        = "group"      // ask a group question (Q) about Group
+	taskNoise        = "noise"      // ask the noise question for Site
+	taskNextPhase    = "next-phase" // move the seat turn on
+	taskEnemy        = "enemy"      // the next step of the enemy turn (Site names the step)
+	taskEnemyAtk     = "enemy-attack"
+	taskEnemyAbility = "enemy-ability"
+	taskBoundary     = "boundary"
+	taskOrdersAck    = "orders-ack"
 )
 
 // Slots of the enemy turn's answered questions.

@@ -35,7 +35,7 @@ func (o Order) Kind() string {
 		return "turn"
 	case "attack", "shoot":
 		return "attack"
-	case "guard":
+	case "guard", "ability":
 		return "info"
 	}
 	return "move"
@@ -118,6 +118,16 @@ func (o Order) Text(w World, u Unit) string {
 		return "Turn " + e + " to face " + h + ", who shot it."
 	case "attack":
 		return e + " attacks " + h + ": " + dice(o.N, o.Hit) + "."
+	case "ability":
+		// an enemy ability the players apply (RU-D46, RU-D14): the card text
+		t := e + " uses " + o.Other
+		if o.Hero != "" {
+			t += " on " + h
+		}
+		if o.Note != "" {
+			t += ": " + strings.TrimRight(o.Note, ".")
+		}
+		return t + "."
 	}
 	return e + ": " + o.Template
 }

@@ -142,3 +142,16 @@ func TestSiteMerged(t *testing.T) {
 		t.Errorf("merged site %q (argument %q)", s[2].Site, g.s[2].Site)
 	}
 }
+
+// The `ability` order names the enemy, its ability, the hero and the card
+// text (RU-D46).
+func TestAbilityOrderText(t *testing.T) {
+	w := World{Names: map[string]string{"H1": "Naali"}}
+	o := Order{Enemy: "E2", Template: "ability", Other: "Howl", Hero: "H1", Note: "Every hero within 3\" loses 1 HP"}
+	if got, want := o.Text(w, Inches), `E2 uses Howl on Naali: Every hero within 3" loses 1 HP.`; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if o.Kind() != "info" {
+		t.Errorf("kind %q", o.Kind())
+	}
+}

@@ -261,6 +261,9 @@ type Order struct {
 	// N and Hit are the dice of `attack` and `shoot`.
 	N   int `msgpack:"n,omitempty" json:"n,omitempty"`
 	Hit int `msgpack:"hit,omitempty" json:"hit,omitempty"`
+	// Note is the card text of `ability` (an enemy's ability whose effect
+	// the players apply, RU-D46), with Other the ability's name.
+	Note string `msgpack:"note,omitempty" json:"note,omitempty"`
 }
 
 // AttackOrder is one enemy attack of the combat phase (§4.4): the engine
