@@ -352,3 +352,58 @@ func TestCardRecordRoundTrip(t *testing.T) {
 		t.Fatalf("graam-2 %+v, want graam's values %+v", b, a)
 	}
 }
+
+// RU-D15: a ranged area spell asks which enemies are in the area, then
+// rolls its dice on each (each a ranged attack, RU-D61); a close combat
+// area ability hits every enemy engaged with the caster.
+func TestAreaAbilities(t *testing.T) {
+	g := newGame(t, []string{"p1"}, nil)
+	g.do("p1", "define-card", "id=shaman", "name=Shaman", "faction=ally", "race=kangara", "hp=6", "move=5in", "vision=8in", "close=1D4+")
+	g.do("p1", "define-ability", "card=shaman", "id=storm", "name=Storm Call", "kind=spell", "cycle=1/G", "target=area", "reach=ranged", "effect=attack:1D4+")
+	g.do("p1", "define-ability", "card=shaman", "id=whirl", "name=Whirl", "kind=skill", "cycle=1/F", "trigger=5", "phase=combat", "target=area", "reach=melee", "effect=instant-kill")
+	g.do("p1", "define-ability", "card=shaman", "id=lurk", "name=Lurk", "kind=skill", "cycle=1/G", "trigger=4", "target=none", "effect=text", "text=Hides.")
+	g.do("p1", "add-hero", "card=shaman")
+	g.do("p1", "add-enemy", "card=saarok", "count=4")
+	g.do("p1", "start")
+	g.do("p1", "use", "hero=H1", "ability=storm")
+	p := g.st().Prompt
+	if p == nil || p.QKind != "area" || len(p.Q.Lines) != 4 || g.view("p1").Prompt.Text != "Which enemies are in the area of Storm Call?" {
+		t.Fatalf("area question %+v", g.view("p1").Prompt)
+	}
+	g.do("p1", "answer", "q="+p.QID, "ticks=E1,E2")
+	for _, id := range []string{"E1", "E2"} {
+		p := g.st().Prompt
+		if p == nil || p.Kind != PromptDice || p.Attack.Targets[0] != id {
+			t.Fatalf("want the dice on %s, got %+v", id, p)
+		}
+		g.do("p1", "roll", "values=4")
+		g.do("p1", "answer", "q="+g.st().Prompt.QID, "value=no") // cover
+		for g.st().Prompt != nil && g.st().Prompt.QKind == "group" {
+			g.do("p1", "answer", "q="+g.st().Prompt.QID, "ticks=none")
+		}
+		if g.st().Prompt != nil && g.st().Prompt.Kind == PromptOrders {
+			g.do("p1", "ack")
+		}
+	}
+	if g.hp("E1") != 2 || g.hp("E2") != 2 || g.hp("E3") != 3 {
+		t.Errorf("HP E1 %d E2 %d E3 %d", g.hp("E1"), g.hp("E2"), g.hp("E3"))
+	}
+	// a text ability with a trigger rolls it (RU-D12)
+	g.do("p1", "use", "hero=H1", "ability=lurk")
+	if p := g.st().Prompt; p == nil || p.N != 1 || p.Hit != 4 {
+		t.Fatalf("Lurk's trigger prompt %+v", p)
+	}
+	g.do("p1", "roll", "values=2")
+	g.quiet(nil)
+	g.to(PhaseMovement)
+	g.do("p1", "engage", "hero=H1", "enemies=E3,E4")
+	g.to(PhaseCombat)
+	g.do("p1", "use", "hero=H1", "ability=whirl")
+	g.do("p1", "roll", "values=5")
+	g.quiet(nil)
+	for _, id := range []string{"E3", "E4"} {
+		if e := g.st().enemy(id); e.AI.Mode != rn.Dead || !e.Body {
+			t.Errorf("%s %v, want killed instantly", id, e.AI.Mode)
+		}
+	}
+}

@@ -406,12 +406,20 @@ func (x *decider) afterTrigger(at *attack) {
 	if at.TriggerFace < at.Trigger {
 		// failed: nothing happens, but a ranged attempt on an enemy is still
 		// a ranged attack on it (RU-D61)
-		if at.Ranged && !at.ByEnemy && len(at.Targets) > 0 {
-			x.rangedReaction(at.Targets[0], at.Attacker, true)
+		if at.Ranged && !at.ByEnemy {
+			for _, t := range at.Targets {
+				if x.g.enemy(t) != nil {
+					x.rangedReaction(t, at.Attacker, true)
+				}
+			}
 		}
 		return
 	}
-	x.effect(at)
+	if at.ByEnemy {
+		x.effect(at)
+		return
+	}
+	x.applyAbility(at)
 }
 
 // effect starts an ability's effect on its target.
@@ -835,11 +843,9 @@ func (x *decider) use(a console.Args) error {
 	case "self":
 		targets = []string{h.ID}
 	case "area":
-		if len(engaged) == 0 {
-			return console.Reject("%s affects the enemies engaged with %s: there are none (an area at a distance is not supported yet)", ab.Name, h.Name)
-		}
-		targets = engaged
+		targets = engaged // a close combat area: every enemy engaged with the caster (l. 371)
 	}
+	harms := ab.Effect.Type == "instant-kill" || ab.Effect.Type == "attack"
 	ranged := false
 	if len(targets) == 1 && g.enemy(targets[0]) != nil {
 		melee := g.engaged(h.ID, targets[0])
@@ -860,15 +866,67 @@ func (x *decider) use(a console.Args) error {
 			ranged = !melee
 		}
 	}
-	x.spend(h.ID, h.Uses, ab, targets, ab.Text)
-	onEnemy := len(targets) > 0 && g.enemy(targets[0]) != nil
-	if onEnemy {
-		x.emit(EvActivity, Activity{Units: append([]string{h.ID}, targets...), Round: g.Round})
+	areaAtRange := ab.Target == "area" && len(engaged) == 0 && harms
+	if areaAtRange && ab.Reach == "melee" {
+		return console.Reject("%s affects the enemies engaged with %s: there are none", ab.Name, h.Name)
 	}
+	x.spend(h.ID, h.Uses, ab, targets, ab.Text)
+	at := &attack{Attacker: h.ID, Ability: ab.ID, Ranged: ranged, Targets: targets, Trigger: ab.Trigger,
+		Instant: ab.Effect.Type == "instant-kill"}
+	if ab.Effect.Dice != nil {
+		at.N, at.Hit = ab.Effect.Dice.N, ab.Effect.Dice.Hit
+	}
+	if areaAtRange {
+		// a ranged area: the players tick the enemies in it (RU-D15, RU-D56)
+		at.Ranged = true
+		var lines []rn.Line
+		for _, e := range g.livingEnemies() {
+			lines = append(lines, rn.Line{Unit: e.AI.ID, Kind: "area", Default: "no"})
+		}
+		x.ask(rn.Question{Kind: "area", Subject: ab.Name, Lines: lines}, "area", -1, "", task{Kind: taskArea, Attack: at})
+		return nil
+	}
+	x.startAbility(at)
+	return nil
+}
+
+// startAbility records an ability's targets as attacked (fights, sites),
+// then rolls its trigger die or applies it (RU-D12).
+func (x *decider) startAbility(at *attack) {
+	for _, t := range at.Targets {
+		if x.g.enemy(t) != nil {
+			one := *at
+			one.Targets = []string{t}
+			x.attackMade(&one, false)
+		}
+	}
+	if at.Trigger > 0 {
+		at.Stage = stageTrigger
+		x.openRoll(at)
+		return
+	}
+	x.applyAbility(at)
+}
+
+// applyAbility applies a hero ability's effect once its trigger (if any)
+// succeeded (RU-D14): heals, or the kill or the dice on each target in
+// turn; a text effect is the players' to apply.
+func (x *decider) applyAbility(at *attack) {
+	g := x.g
+	h := g.hero(at.Attacker)
+	if h == nil {
+		x.effect(at)
+		return
+	}
+	ab, _ := g.heroCard(h).Ability(at.Ability)
 	switch ab.Effect.Type {
 	case "heal":
+		targets := at.Targets
+		if len(targets) == 0 {
+			targets = []string{h.ID}
+		}
 		for _, t := range targets {
-			if th := g.hero(t); th != nil {
+			if th := g.hero(t); th != nil && th.Status == StatusFree {
 				hp := th.HP + ab.Effect.HP
 				if max := g.heroCard(th).HP; hp > max {
 					hp = max
@@ -876,29 +934,19 @@ func (x *decider) use(a console.Args) error {
 				x.emit(EvHealed, Healed{Target: th.ID, HP: hp})
 			}
 		}
-		return nil
-	case "text":
-		return nil
 	case "instant-kill", "attack":
-	default:
-		return nil
+		if len(at.Targets) == 1 {
+			x.effect(at)
+			return
+		}
+		var ts []task
+		for _, t := range at.Targets {
+			one := *at
+			one.Targets = []string{t}
+			ts = append(ts, task{Kind: taskEffect, Attack: &one})
+		}
+		x.pushFront(ts...)
 	}
-	if len(targets) != 1 {
-		return console.Reject("%s: an area effect that kills or deals damage is not supported yet; apply it with adjust", ab.Name)
-	}
-	at := &attack{Attacker: h.ID, Ability: ab.ID, Ranged: ranged, Targets: targets, Trigger: ab.Trigger,
-		Instant: ab.Effect.Type == "instant-kill"}
-	if ab.Effect.Dice != nil {
-		at.N, at.Hit = ab.Effect.Dice.N, ab.Effect.Dice.Hit
-	}
-	x.attackMade(at, false)
-	if ab.Trigger > 0 {
-		at.Stage = stageTrigger
-		x.openRoll(at)
-	} else {
-		x.effect(at)
-	}
-	return nil
 }
 
 // endFightCmd ends a unit's fight by the players' ruling (RU-D11).

@@ -473,6 +473,11 @@ func (x *decider) runTask(t task) {
 		x.enemyAttack(t.Order)
 	case taskEnemyAbility:
 		x.enemyAbility(t.Site, t.Ability)
+	case taskEffect:
+		if t.Attack != nil {
+			at := *t.Attack
+			x.effect(&at)
+		}
 	case taskBoundary:
 		x.boundary()
 	default:

@@ -216,6 +216,9 @@ func (g *state) describe(e console.Event, u rn.Unit) (string, error) {
 		if p.Kind == "cover" {
 			return fmt.Sprintf("%s: is %s under cover?", p.ID, g.name(p.Q.Subject)), nil
 		}
+		if p.Kind == "area" {
+			return fmt.Sprintf("%s: which enemies are in the area of %s?", p.ID, p.Q.Subject), nil
+		}
 		return fmt.Sprintf("%s: %s", p.ID, p.Q.Text(g.world(), u)), nil
 	case EvQuestionAnswer:
 		var p QuestionAnswered

@@ -237,5 +237,19 @@ func (x *decider) answered(q rn.Question, slot string, then task) {
 		s, orders := rn.OnNoiseAnswer(x.world(), x.enemiesAI(), then.Site, q)
 		x.setModes(s)
 		x.orders(orders)
+	case taskArea:
+		if then.Attack == nil {
+			return
+		}
+		at := *then.Attack
+		at.Targets = nil
+		for _, l := range q.Lines {
+			if l.Answer == "yes" {
+				at.Targets = append(at.Targets, l.Unit)
+			}
+		}
+		if len(at.Targets) > 0 {
+			x.startAbility(&at)
+		}
 	}
 }

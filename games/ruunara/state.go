@@ -212,6 +212,9 @@ type task struct {
 	Order rn.AttackOrder `msgpack:"order,omitempty"`
 	// Ability is an enemy ability to use (Site names the enemy).
 	Ability string `msgpack:"ability,omitempty"`
+	// Attack is an ability's effect on one target (taskEffect), or a
+	// ranged area ability waiting for its targets (taskArea).
+	Attack *attack `msgpack:"attack,omitempty"`
 }
 
 // Task kinds.
@@ -222,6 +225,8 @@ const (
 	taskEnemy        = "enemy"      // the next step of the enemy turn (Site names the step)
 	taskEnemyAtk     = "enemy-attack"
 	taskEnemyAbility = "enemy-ability"
+	taskEffect       = "effect" // an ability's effect on one target
+	taskArea         = "area"   // the enemies ticked in a ranged area
 	taskBoundary     = "boundary"
 	taskOrdersAck    = "orders-ack"
 )

@@ -488,7 +488,7 @@ func (g *state) promptView(seat console.Seat, u rn.Unit) *PromptView {
 		w := g.world()
 		for _, l := range p.Q.Lines {
 			lv := LineView{Unit: l.Unit, Default: l.Default, Options: []console.Choice{}}
-			if p.QKind == "cover" || p.QKind == "undo" {
+			if p.QKind == "cover" || p.QKind == "undo" || p.QKind == "area" {
 				lv.Text = g.name(l.Unit)
 			} else {
 				lv.Text = l.Text(w, u)
@@ -519,6 +519,8 @@ func questionRule(kind string) string {
 		return "l. 263, 387: the firing range is on the card (RU-D18, RU-D44)"
 	case "nearest":
 		return "l. 251: the enemy engages the nearest hero of the fight (RU-D35)"
+	case "area":
+		return "l. 353, 371: the area is on the card; a ranged area spell affects the enemies in it (RU-D15)"
 	}
 	return ""
 }
@@ -539,6 +541,9 @@ func (g *state) promptText(u rn.Unit) string {
 	}
 	if p.QKind == "undo" && g.UndoAsk != nil {
 		return fmt.Sprintf("%s asks to undo %s. Does %s agree?", g.seatName(g.UndoAsk.By), g.UndoAsk.What, g.seatName(1-g.UndoAsk.By))
+	}
+	if p.QKind == "area" {
+		return fmt.Sprintf("Which enemies are in the area of %s?", p.Q.Subject)
 	}
 	if p.QKind == "cover" {
 		return fmt.Sprintf("Is %s under cover — at least half its height hidden by a solid element (not grass or a small rise)?", g.name(p.Q.Subject))
