@@ -407,3 +407,20 @@ func TestAreaAbilities(t *testing.T) {
 		}
 	}
 }
+
+// RU-D6: reassign a free hero to the other seat between rounds.
+func TestReassign(t *testing.T) {
+	g := newGame(t, []string{"p1", "p2"}, nil)
+	g.do("p1", "add-hero", "card=naali")
+	g.do("p1", "add-hero", "card=tarok")
+	g.do("p2", "add-hero", "card=graam")
+	g.do("p1", "add-enemy", "card=saarok")
+	g.do("p1", "start")
+	g.refuse("Tarok is p1's hero: p1 gives it", "p2", "reassign", "hero=H2", "seat=p2")
+	g.do("p1", "reassign", "hero=H2", "seat=p2")
+	if g.st().hero("H2").Seat != 1 {
+		t.Fatal("Tarok not p2's")
+	}
+	g.do("p1", "end-phase")
+	g.refuse("reassign between rounds", "p1", "reassign", "hero=H1", "seat=p2")
+}

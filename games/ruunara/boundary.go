@@ -65,6 +65,15 @@ func (x *decider) boundary() {
 	}
 	// 6. per-turn abilities refill
 	x.emit(EvRoundEnded, RoundEnded{Round: r})
+	// the warnings one turn ahead: timers that run out in round r + 1
+	for _, h := range g.Heroes {
+		switch {
+		case h.Status == StatusFree && h.Count == g.Numbers.CaptureEngagedTurns:
+			x.emit(EvWarned, Warned{Hero: h.ID, Text: fmt.Sprintf("%s will be captured at the end of round %d if still engaged", h.Name, r+1)})
+		case h.Status == StatusCaptured && h.CapturedRound+g.Numbers.CaptivityFullTurns == r+1:
+			x.emit(EvWarned, Warned{Hero: h.ID, Text: fmt.Sprintf("round %d is the last chance to free %s: executed at the start of round %d", r+1, h.Name, r+2)})
+		}
+	}
 	// 7. the end (RU-D50)
 	if x.checkEnd() {
 		return

@@ -1,6 +1,7 @@
 package ruunara
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -275,5 +276,30 @@ func TestX38Defeat(t *testing.T) {
 	g.refuse("the game is over (defeat: no free hero, round 5)", "p1", "end-phase")
 	if s := g.r.Status(g.s); !s.Finished {
 		t.Error("status not finished")
+	}
+}
+
+// The app warns one turn ahead: a line at the boundary before a capture
+// and before an execution.
+func TestWarningsOneTurnAhead(t *testing.T) {
+	g := solo(t, []string{"naali", "tarok"}, "saarok-tough")
+	g.to(PhaseMovement)
+	g.do("p1", "engage", "hero=H2", "enemies=E1")
+	var warned []string
+	for g.st().Round < 9 && g.st().Stage == StagePlay {
+		g.endRound()
+		for _, e := range g.last {
+			if e.Type == EvWarned {
+				line, _ := g.r.Describe(g.s, e, "p1")
+				warned = append(warned, fmt.Sprintf("r%d %s", g.st().Round, line))
+			}
+		}
+	}
+	want := []string{
+		"r5 Warning: Tarok will be captured at the end of round 5 if still engaged",
+		"r8 Warning: round 8 is the last chance to free Tarok: executed at the start of round 9",
+	}
+	if strings.Join(warned, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(warned, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -231,6 +231,8 @@ func (x *decider) run(name string, a console.Args) error {
 		return x.killCmd(a)
 	case CmdClaim:
 		return x.claim(a)
+	case CmdReassign:
+		return x.reassign(a)
 	case CmdEndGame:
 		x.emit(EvGameEnded, GameEnded{Result: a.String("result"), Reason: "ended by agreement", Round: x.g.Round})
 		return nil
@@ -279,7 +281,7 @@ func (g *state) gate(p int, name string, a console.Args) error {
 	if g.Stage == StageSetup {
 		return console.RejectWith(console.ReasonWrongPhase, "%s is for play: finish the set-up and start", name)
 	}
-	if name == CmdEndFight || name == CmdEndGame || name == CmdClaim {
+	if name == CmdEndFight || name == CmdEndGame || name == CmdClaim || name == CmdReassign {
 		return nil
 	}
 	if want, ok := answers[name]; ok {

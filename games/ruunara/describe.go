@@ -303,6 +303,12 @@ func (g *state) describe(e console.Event, u rn.Unit) (string, error) {
 		return fmt.Sprintf("%s declines the undo", g.seatName(p.Seat)), nil
 	case EvUndoWithdrawn:
 		return "The undo request is withdrawn", nil
+	case EvWarned:
+		var p Warned
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return "Warning: " + p.Text, nil
 	case EvAdjusted:
 		var p Adjusted
 		if err := dec(&p); err != nil {

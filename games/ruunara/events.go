@@ -44,6 +44,7 @@ const (
 	EvRoundEnded     = "round-ended"
 	EvGameEnded      = "game-ended"
 	EvAdjusted       = "adjusted"
+	EvWarned         = "warned"
 	EvActivity       = "activity" // internal: fights, attacks made, sites
 	EvPrompt         = "prompt"   // internal: the open prompt
 	EvQueue          = "queue"    // internal: the work behind it
@@ -221,6 +222,12 @@ type (
 		Result string `msgpack:"result"`
 		Reason string `msgpack:"reason"`
 		Round  int    `msgpack:"round"`
+	}
+	// Warned is a timer that runs out in the next round: the warning one
+	// turn ahead.
+	Warned struct {
+		Hero string `msgpack:"hero"`
+		Text string `msgpack:"text"`
 	}
 	// Adjusted is a table correction (RU-D57).
 	Adjusted struct {
@@ -463,6 +470,7 @@ func (g *state) apply(e console.Event) error {
 		}
 		g.NextQ++
 		g.Unacked = 0
+	case EvWarned:
 	case EvQuestionAnswer:
 		var p QuestionAnswered
 		if err := dec(&p); err != nil {

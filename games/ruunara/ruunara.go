@@ -73,6 +73,7 @@ const (
 	CmdKill          = "kill"
 	CmdClaim         = "claim-objective"
 	CmdEndGame       = "end-game"
+	CmdReassign      = "reassign"
 )
 
 // Info describes the system.
@@ -151,6 +152,7 @@ func (*Rules) Commands() []console.CommandSpec {
 		{Name: CmdAdjust, Version: 1, Doc: "a table correction (RU-D57)", Args: []console.ArgSpec{unit("the unit"), str("hp", false, "hit points"), str("mode", false, "an enemy's mode"), str("engaged", false, "E1,E2 or none"), str("offpost", false, "yes or no"), str("uses", false, "ABILITY:N"), str("count", false, "engaged-turn count"), str("captive", false, "no, melee:R or ranged:R"), str("target", false, "an enemy's target")}, When: "any time"},
 		{Name: CmdKill, Version: 1, Doc: "remove a unit the app did not see die", Args: []console.ArgSpec{unit("the unit"), {Name: "instant", Kind: console.ArgEnum, Enum: []string{"yes", "no"}, Default: "no", Doc: "killed instantly"}}, When: "any time"},
 		{Name: CmdClaim, Version: 1, Doc: "the players rule an objective met: victory", Args: []console.ArgSpec{str("id", true, "the objective's id")}, When: "in play"},
+		{Name: CmdReassign, Version: 1, Doc: "duo: give a free hero to the other seat, between rounds; the giving seat sends it (RU-D6)", Args: []console.ArgSpec{str("hero", true, "the hero"), {Name: "seat", Kind: console.ArgSeat, Required: true, Doc: "the seat that takes it"}}, When: "between rounds"},
 		{Name: CmdEndGame, Version: 1, Doc: "end the game by agreement", Args: []console.ArgSpec{{Name: "result", Kind: console.ArgEnum, Enum: []string{"victory", "defeat", "stopped"}, Required: true, Doc: "the result"}}, When: "in play"},
 	}
 }

@@ -211,3 +211,34 @@ func (x *decider) claim(a console.Args) error {
 	}
 	return console.RejectWith(console.ReasonNotFound, "mission %s has no objective named %s", x.g.Mission.ID, id)
 }
+
+// reassign gives a free hero to the other seat between rounds: at the
+// start of a round, before its first seat turn moves on (RU-D6). The
+// command comes from the giving seat, which is its confirmation.
+func (x *decider) reassign(a console.Args) error {
+	g := x.g
+	if len(g.Seats) < 2 {
+		return console.Reject("reassign is for duo play")
+	}
+	h := g.hero(a.String("hero"))
+	if h == nil {
+		return console.RejectWith(console.ReasonNotFound, "there is no hero %s", a.String("hero"))
+	}
+	to := g.seatIndex(console.Seat(a.String("seat")))
+	first := 0
+	for first < len(g.Seats) && len(g.freeHeroes(first)) == 0 {
+		first++
+	}
+	switch {
+	case g.Prompt != nil || g.Phase != PhaseTactical || g.Side != first:
+		return console.RejectWith(console.ReasonWrongPhase, "reassign between rounds (after the enemy turn, before the first seat turn moves on)")
+	case h.Seat != x.seat:
+		return console.RejectWith(console.ReasonNotYourTurn, "%s is %s's hero: %s gives it", h.Name, g.seatName(h.Seat), g.seatName(h.Seat))
+	case h.Status != StatusFree:
+		return console.Reject("%s is not free", h.Name)
+	case to == h.Seat:
+		return console.Reject("%s already plays in %s's turn", h.Name, g.seatName(to))
+	}
+	x.emit(EvHeroAssigned, HeroAssigned{Hero: h.ID, Seat: to})
+	return nil
+}
