@@ -551,6 +551,8 @@ func (x *decider) assignDice(a console.Args) error {
 // applyMelee deals close combat dice: one hit point each, or an instant
 // kill for a die carrying the attacker's feature (RU-F72, RU-D41).
 func (x *decider) applyMelee(at *attack, dice []dieTarget) {
+	var order []string
+	hits := map[string]int{}
 	for _, d := range dice {
 		e := x.g.enemy(d.Target)
 		if e == nil || e.AI.Mode == rn.Dead {
@@ -560,7 +562,13 @@ func (x *decider) applyMelee(at *attack, dice []dieTarget) {
 			x.killUnit(d.Target, true, at.Attacker, x.g.abilityName(at.Attacker, at.OnDieBy))
 			continue
 		}
-		x.damageEnemy(d.Target, 1, at.Attacker)
+		if hits[d.Target] == 0 {
+			order = append(order, d.Target)
+		}
+		hits[d.Target]++
+	}
+	for _, t := range order {
+		x.damageEnemy(t, hits[t], at.Attacker)
 	}
 }
 

@@ -191,3 +191,22 @@ func TestDuoMission(t *testing.T) {
 	}
 	g.keepScript("duo-mission", "A free-play mission in duo: p1 runs Naali and Tarok, p2 Graam and reads centimetres (RU-X35, RU-X36); p2 answers in p1's turn; the archer shoots Naali down and guards her (RU-X10), Graam flees with Vanish and E1 pursues him (RU-X29, RU-X30), Graam shoots the archer and frees Naali with 6 HP (RU-X11); victory in round 4.")
 }
+
+// The battle report's Ruunara sections (§6.5): result, heroes' fates with
+// abilities used, enemies removed.
+func TestReportSections(t *testing.T) {
+	g := soloMission(t)
+	secs := g.view("public").ReportSections()
+	if len(secs) != 3 {
+		t.Fatalf("%d sections", len(secs))
+	}
+	if r := secs[0].Rows[0]; r[2] != "victory (Remove every enemy from the game)" || r[3] != "4" {
+		t.Errorf("mission row %v", r)
+	}
+	if r := secs[1].Rows[1]; r[0] != "Graam (H2)" || r[4] != "Between the Eyes 0/1 left" {
+		t.Errorf("Graam's row %v", r)
+	}
+	if r := secs[2].Rows[0]; r[3] != "killed instantly" {
+		t.Errorf("E1's row %v", r)
+	}
+}

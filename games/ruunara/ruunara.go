@@ -89,6 +89,7 @@ func (*Rules) Info() console.SystemInfo {
 		Options: []console.ArgSpec{
 			{Name: OptMode, Kind: console.ArgEnum, Enum: []string{"free", "story"}, Default: "free", Doc: "free play or a story mission (one race's team)"},
 			{Name: OptMission, Kind: console.ArgString, MaxLen: 40, Doc: "the mission's id; free play uses the free mission"},
+			{Name: OptRace, Kind: console.ArgEnum, Enum: []string{"ardann", "kangara", "sanbari"}, Doc: "story mode: the race of the team (l. 100)"},
 			{Name: OptDice, Kind: console.ArgEnum, Enum: []string{"table", "app"}, Default: "table", Doc: "what dice prompts offer first: dice from the table or the app's roll (both are always accepted)"},
 			{Name: OptRangedNoise, Kind: console.ArgEnum, Enum: []string{"on", "off"}, Default: "on", Doc: "ranged attacks make noise too (RU-D33)"},
 		},
