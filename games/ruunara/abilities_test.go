@@ -424,3 +424,31 @@ func TestReassign(t *testing.T) {
 	g.do("p1", "end-phase")
 	g.refuse("reassign between rounds", "p1", "reassign", "hero=H1", "seat=p2")
 }
+
+// RU-D52: neutrals are tracked, adjusted and never listed in enemy
+// questions.
+func TestNeutrals(t *testing.T) {
+	g := newGame(t, []string{"p1"}, nil)
+	g.do("p1", "define-card", "id=elder", "name=Elder", "faction=neutral", "hp=4", "move=3in", "vision=6in")
+	g.do("p1", "add-hero", "card=naali")
+	g.do("p1", "add-enemy", "card=saarok", "count=2")
+	g.do("p1", "add-neutral", "card=elder")
+	g.refuse("Elder is a neutral card: use add-neutral", "p1", "add-enemy", "card=elder")
+	g.do("p1", "start")
+	g.do("p1", "adjust", "unit=N1", "hp=2")
+	if n := g.st().neutral("N1"); n.HP != 2 {
+		t.Errorf("Elder %d HP", n.HP)
+	}
+	g.toEnemyTurn()
+	for _, l := range g.st().Prompt.Q.Lines {
+		for _, o := range l.Options {
+			if o == "N1" {
+				t.Error("a neutral in an enemy question")
+			}
+		}
+	}
+	g.do("p1", "kill", "unit=N1")
+	if !g.st().neutral("N1").Dead {
+		t.Error("Elder not removed")
+	}
+}

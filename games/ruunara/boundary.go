@@ -284,6 +284,18 @@ func (x *decider) adjust(a console.Args) error {
 		x.emit(EvAdjusted, ev)
 		return nil
 	}
+	if n := g.neutral(id); n != nil {
+		if !a.Has("hp") {
+			return console.RejectWith(console.ReasonBadInput, "adjust %s: a neutral has only hit points (hp=)", n.Name)
+		}
+		c, _ := g.card(n.Card)
+		hp, err := num("hp", 1, c.HP)
+		if err != nil {
+			return err
+		}
+		x.emit(EvAdjusted, Adjusted{Unit: id, Field: fmt.Sprintf("hp %d → %d", n.HP, hp), NeutralHP: hp, Neutral: true})
+		return nil
+	}
 	return console.RejectWith(console.ReasonNotFound, "there is no unit %s", id)
 }
 

@@ -236,10 +236,13 @@ type (
 		Before string `msgpack:"before"`
 		After  string `msgpack:"after"`
 		// Hero/enemy data after the change.
-		Hero     *hero     `msgpack:"hero,omitempty"`
-		Enemy    *enemy    `msgpack:"enemy,omitempty"`
-		Pairs    []rn.Pair `msgpack:"pairs,omitempty"`
-		SetPairs bool      `msgpack:"set_pairs,omitempty"`
+		Hero  *hero     `msgpack:"hero,omitempty"`
+		Enemy *enemy    `msgpack:"enemy,omitempty"`
+		Pairs []rn.Pair `msgpack:"pairs,omitempty"`
+		// Neutral: NeutralHP is a neutral's new hit points.
+		Neutral   bool `msgpack:"neutral,omitempty"`
+		NeutralHP int  `msgpack:"neutral_hp,omitempty"`
+		SetPairs  bool `msgpack:"set_pairs,omitempty"`
 	}
 	// Activity records what keeps fights going and one attack per turn.
 	Activity struct {
@@ -560,6 +563,11 @@ func (g *state) apply(e console.Event) error {
 		}
 		if p.SetPairs {
 			g.Pairs = p.Pairs
+		}
+		if p.Neutral {
+			if n := g.neutral(p.Unit); n != nil {
+				n.HP = p.NeutralHP
+			}
 		}
 	case EvActivity:
 		var p Activity
