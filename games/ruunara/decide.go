@@ -426,7 +426,7 @@ func (x *decider) startSide(r, side int) {
 
 // advance runs queued work until a prompt opens or nothing is left.
 func (x *decider) advance() {
-	for guard := 0; guard < 10000 && x.err == nil; guard++ {
+	for guard := 0; guard < 2*maxQueue && x.err == nil; guard++ {
 		g := x.g
 		if g.Prompt != nil || g.Stage != StagePlay {
 			return

@@ -544,8 +544,112 @@ func (g *state) check() error {
 			return fmt.Errorf("a missing neutral")
 		}
 	}
-	if g.Prompt != nil && g.Prompt.Attack != nil && len(g.Prompt.Attack.Faces) > MaxDice {
-		return fmt.Errorf("a roll of %d dice", len(g.Prompt.Attack.Faces))
+	if err := g.Prompt.check(); err != nil {
+		return fmt.Errorf("the open prompt: %w", err)
+	}
+	if g.UndoAsk != nil {
+		if err := g.UndoAsk.Saved.check(); err != nil {
+			return fmt.Errorf("the prompt under the undo question: %w", err)
+		}
+	}
+	if len(g.Queue) > maxQueue {
+		return fmt.Errorf("%d queued steps", len(g.Queue))
+	}
+	for _, t := range g.Queue {
+		if !taskKinds[t.Kind] {
+			return fmt.Errorf("unknown queued step %q", t.Kind)
+		}
+		if t.Attack != nil {
+			if err := t.Attack.check(); err != nil {
+				return err
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for _, id := range g.unitIDs() {
+		if seen[id] {
+			return fmt.Errorf("two units named %s", id)
+		}
+		seen[id] = true
+	}
+	for _, p := range g.Pairs {
+		if g.hero(p.Hero) == nil || g.enemy(p.Enemy) == nil {
+			return fmt.Errorf("an engagement of %s with %s, one of which is not in the game", p.Hero, p.Enemy)
+		}
+	}
+	if len(g.Orders) > maxOrders || len(g.Sites) > MaxUnits || g.NextQ < 0 {
+		return fmt.Errorf("too many orders or sites")
+	}
+	return nil
+}
+
+// Bounds on the resolution's bookkeeping: far above a real enemy turn.
+const (
+	maxQueue  = 400
+	maxOrders = 2000
+)
+
+var taskKinds = map[string]bool{taskGroup: true, taskNoise: true, taskNextPhase: true, taskEnemy: true, taskEnemyAtk: true,
+	taskBoundary: true, taskOrdersAck: true, taskEnemyAbility: true, taskEffect: true, taskArea: true}
+
+func (g *state) unitIDs() []string {
+	var ids []string
+	for _, h := range g.Heroes {
+		ids = append(ids, h.ID)
+	}
+	for _, e := range g.Enemies {
+		ids = append(ids, e.AI.ID)
+	}
+	for _, n := range g.Neutrals {
+		ids = append(ids, n.ID)
+	}
+	return ids
+}
+
+// check refuses a prompt that cannot come from play.
+func (p *prompt) check() error {
+	if p == nil {
+		return nil
+	}
+	switch p.Kind {
+	case PromptDice, PromptAssign:
+		if p.Attack == nil {
+			return fmt.Errorf("%s prompt without its attack", p.Kind)
+		}
+		if p.N < 0 || p.N > MaxDice {
+			return fmt.Errorf("%d dice", p.N)
+		}
+		return p.Attack.check()
+	case PromptQuestion:
+		if len(p.Q.Lines) == 0 || len(p.Q.Lines) > 2*MaxUnits {
+			return fmt.Errorf("a question of %d lines", len(p.Q.Lines))
+		}
+		if p.Attack != nil {
+			return p.Attack.check()
+		}
+	case PromptOrders:
+	default:
+		return fmt.Errorf("unknown prompt %q", p.Kind)
+	}
+	return nil
+}
+
+func (at *attack) check() error {
+	if len(at.Targets) == 0 || len(at.Targets) > MaxUnits {
+		return fmt.Errorf("an attack with %d targets", len(at.Targets))
+	}
+	if len(at.Faces) > MaxDice || at.N < 0 || at.N > MaxDice || at.Hit < 0 || at.Hit > 6 {
+		return fmt.Errorf("an attack of %d dice (%d faces)", at.N, len(at.Faces))
+	}
+	for _, f := range at.Faces {
+		if f < 1 || f > 6 {
+			return fmt.Errorf("a die showing %d", f)
+		}
+	}
+	for _, d := range at.Assigned {
+		if d.Die < 1 || d.Die > len(at.Faces) {
+			return fmt.Errorf("die %d assigned", d.Die)
+		}
 	}
 	return nil
 }
