@@ -19,14 +19,17 @@ import (
 	"github.com/commandconsole/commandconsole/console/store"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
 	"github.com/commandconsole/commandconsole/games/landsofruin/content"
+	"github.com/commandconsole/commandconsole/games/ruunara"
 )
 
 // rosterUsage is the roster verb's usage line.
-const rosterUsage = "roster list [--kind characters|teams] | roster show NAME | roster add-character FILE | " +
-	"roster add-team FILE [--max-gear-value N] | roster delete NAME; play a roster team with do GAME --seat S choose-team roster=NAME"
+const rosterUsage = "roster list [--kind characters|teams|cards] | roster show NAME | roster add-character FILE | " +
+	"roster add-team FILE [--max-gear-value N] | roster add-card FILE | roster delete NAME; play a roster team with do GAME --seat S choose-team roster=NAME, " +
+	"bring a roster card into a Ruunara game with do GAME --seat S define-card roster=ID"
 
 // rosterDoc is the longer help of the roster verb (ccctl roster --help).
-const rosterDoc = `Your own Lands of Ruin characters and teams, kept in the save file.
+const rosterDoc = `Your own Lands of Ruin characters and teams, and your Ruunara unit cards,
+kept in the save file.
 
   add-character FILE  a character, or a JSON array of characters (a hero and
                       its cohorts together), as in characters.json: id, name,
@@ -41,6 +44,10 @@ const rosterDoc = `Your own Lands of Ruin characters and teams, kept in the save
                       --max-gear-value), and stored with the definitions of
                       its own characters, so later changes to the roster's
                       characters do not change it.
+  add-card FILE       a Ruunara card, or a JSON array of cards, as in
+                      assets/ruunara/units.json; a card of the same id is
+                      replaced. do GAME --seat S define-card roster=ID
+                      brings it into a game in set-up.
   list, show NAME, delete NAME
                       names are ids, unique across characters and teams.
   do GAME --seat S choose-team roster=NAME
@@ -81,6 +88,7 @@ type rosterEntryOut struct {
 	Kind      string                  `json:"kind"` // character or team
 	Character *content.Character      `json:"character,omitempty"`
 	Team      *landsofruin.CustomTeam `json:"team,omitempty"`
+	Card      json.RawMessage         `json:"card,omitempty"`
 	Replaced  bool                    `json:"replaced,omitempty"`
 	Deleted   bool                    `json:"deleted,omitempty"`
 }
@@ -105,8 +113,8 @@ func (c *cli) roster(args []string) error {
 		if err := need(1, "no argument"); err != nil {
 			return err
 		}
-		if *kind != "" && *kind != kindCharacters && *kind != kindTeams {
-			return usagef("--kind %q: use characters or teams", *kind)
+		if *kind != "" && *kind != kindCharacters && *kind != kindTeams && *kind != kindCards {
+			return usagef("--kind %q: use characters, teams or cards", *kind)
 		}
 		return c.withDB(func(db *store.DB) error { return c.rosterList(db, *kind) })
 	case "show", "delete":
@@ -123,6 +131,9 @@ func (c *cli) roster(args []string) error {
 				if e.Team != nil {
 					k = landsofruin.RosterKindTeam
 				}
+				if e.Card != nil {
+					k = ruunara.RosterKindCard
+				}
 				if err := db.DeleteRoster(k, e.Name); err != nil {
 					return err
 				}
@@ -130,7 +141,7 @@ func (c *cli) roster(args []string) error {
 			}
 			return c.writeJSON(e)
 		})
-	case "add-character", "add-team":
+	case "add-character", "add-team", "add-card":
 		if err := need(2, "a FILE"); err != nil {
 			return err
 		}
@@ -141,6 +152,9 @@ func (c *cli) roster(args []string) error {
 		return c.withDB(func(db *store.DB) error {
 			if sub == "add-character" {
 				return c.rosterAddCharacters(db, b)
+			}
+			if sub == "add-card" {
+				return c.rosterAddCards(db, b)
 			}
 			return c.rosterAddTeam(db, b, *limit)
 		})
@@ -240,7 +254,14 @@ func rosterEntry(db *store.DB, name string) (rosterEntryOut, error) {
 	if !errors.Is(err, store.ErrNoRoster) {
 		return rosterEntryOut{}, err
 	}
-	return rosterEntryOut{}, &usageError{msg: fmt.Sprintf("no character or team %q in the roster (ccctl roster list)", name), err: console.ErrNotFound}
+	b, err := db.Roster(ruunara.RosterKindCard, name)
+	if err == nil {
+		return rosterEntryOut{Name: name, Kind: "card", Card: json.RawMessage(b)}, nil
+	}
+	if !errors.Is(err, store.ErrNoRoster) {
+		return rosterEntryOut{}, err
+	}
+	return rosterEntryOut{}, &usageError{msg: fmt.Sprintf("no character, team or card %q in the roster (ccctl roster list)", name), err: console.ErrNotFound}
 }
 
 // exists reports whether kind holds name.
@@ -259,8 +280,16 @@ func (c *cli) rosterList(db *store.DB, kind string) error {
 	out := struct {
 		Characters *[]rosterCharOut `json:"characters,omitempty"`
 		Teams      *[]rosterTeamOut `json:"teams,omitempty"`
+		Cards      *[]rosterCardOut `json:"cards,omitempty"`
 	}{}
-	if kind != kindTeams {
+	if kind == "" || kind == kindCards {
+		cards, err := rosterCards(db)
+		if err != nil {
+			return err
+		}
+		out.Cards = &cards
+	}
+	if kind != kindTeams && kind != kindCards {
 		chars, err := rosterChars(db)
 		if err != nil {
 			return err
@@ -271,7 +300,7 @@ func (c *cli) rosterList(db *store.DB, kind string) error {
 		}
 		out.Characters = &list
 	}
-	if kind != kindCharacters {
+	if kind != kindCharacters && kind != kindCards {
 		names, err := db.Rosters(landsofruin.RosterKindTeam)
 		if err != nil {
 			return err

@@ -96,8 +96,8 @@ func TestRosterVerbs(t *testing.T) {
 		{"no sub-command", []string{"roster"}, "missing arguments"},
 		{"unknown sub-command", []string{"roster", "rename", "x"}, `unknown roster sub-command "rename"`},
 		{"bad kind", []string{"roster", "list", "--kind", "rotters"}, `--kind "rotters"`},
-		{"show unknown", []string{"roster", "show", "nobody"}, `no character or team "nobody" in the roster`},
-		{"delete unknown", []string{"roster", "delete", "ghost"}, `no character or team "ghost"`},
+		{"show unknown", []string{"roster", "show", "nobody"}, `no character, team or card "nobody" in the roster`},
+		{"delete unknown", []string{"roster", "delete", "ghost"}, `no character, team or card "ghost"`},
 		{"no file", []string{"roster", "add-character", filepath.Join(dir, "none.json")}, "no such file"},
 		{"not json", []string{"roster", "add-character", file("junk.json", "{")}, "not a character"},
 		{"unknown field", []string{"roster", "add-character", file("f.json", `{"id": "x", "armour": 3}`)}, `unknown field "armour"`},
@@ -209,5 +209,30 @@ func TestRosterGame(t *testing.T) {
 	okJSON(t, db, "do", id, "--seat", "alice", "end-phase")
 	if got := get(t, okJSON(t, db, "view", id, "--seat", "bob"), "view", "current"); got != "bob" {
 		t.Errorf("after alice's turn, current is %v", got)
+	}
+}
+
+// Ruunara cards in the roster: kept, listed, brought into a game whole by
+// define-card roster=ID, deleted.
+func TestRosterCards(t *testing.T) {
+	db := tempDB(t)
+	dir := t.TempDir()
+	const kesh = `{"id":"kesh","name":"Kesh","faction":"ally","race":"sanbari","hp":8,"move":"13cm","vision":"6in","close":"2D4+","ranged":null,"range":null,"abilities":[]}`
+	okJSON(t, db, "roster", "add-card", writeFile(t, dir, "kesh.json", kesh))
+	refusal(t, ccctl(t, db, "", "roster", "add-card", writeFile(t, dir, "bad.json", `{"id":"x","faction":"ally","close":"2D7+"}`)), "hit score must be 1–6")
+	list := okJSON(t, db, "roster", "list", "--kind", "cards")
+	if got := get(t, list, "cards", 0, "card"); got != "Kesh" {
+		t.Fatalf("roster cards: %v", list)
+	}
+	id := okJSON(t, db, "new", "--system", "ruunara", "--seats", "p1")["id"].(string)
+	refusal(t, ccctl(t, db, "", "do", id, "--seat", "p1", "define-card", "roster=nobody"), `no card "nobody" in the roster`)
+	okJSON(t, db, "do", id, "--seat", "p1", "define-card", "roster=kesh")
+	did := okJSON(t, db, "do", id, "--seat", "p1", "add-hero", "card=kesh")
+	if got := get(t, did, "view", "heroes", 0, "move"); got != `5.2"` {
+		t.Errorf("Kesh's move from the roster card: %v", got)
+	}
+	okJSON(t, db, "roster", "delete", "kesh")
+	if got := len(get(t, okJSON(t, db, "roster", "list", "--kind", "cards"), "cards").([]any)); got != 0 {
+		t.Errorf("%d cards left after the delete", got)
 	}
 }

@@ -204,6 +204,9 @@ func (c *cli) do(args []string) error {
 		if err := expandRosterTeam(db, g.Info().System.ID, &cmd); err != nil {
 			return err
 		}
+		if err := expandRosterCard(db, g.Info().System.ID, &cmd); err != nil {
+			return err
+		}
 		out, err := g.Do(console.Seat(*seat), cmd)
 		if err != nil {
 			return err

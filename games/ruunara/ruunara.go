@@ -169,3 +169,9 @@ const (
 	// MaxRounds ends a game that runs away (a script error).
 	MaxRounds = 200
 )
+
+// RosterKindCard is the rosters bucket kind of the players' Ruunara cards,
+// each stored under its card id as a units.json record (the app's card
+// editor and ccctl roster add-card keep them; define-card json=… brings
+// one into a game).
+const RosterKindCard = "ruunara-cards"
