@@ -31,7 +31,7 @@ var helpText = []struct{ title, text string }{
 
 // showHelp opens the help sheet.
 func (s *Screen) showHelp() {
-	box := container.NewVBox()
+	box := kit.NewWrapVBox()
 	for _, h := range helpText {
 		box.Add(kit.BoldLabel(h.title))
 		box.Add(kit.Wrapped(h.text))

@@ -50,13 +50,14 @@ func (s *Screen) drawPrompt() {
 	f := &promptForm{kind: p.Kind}
 	s.form = f
 	var objs []fyne.CanvasObject
-	title := kit.Subheading(promptTitle(p))
-	objs = append(objs, title)
+	title := promptTitle(p)
 	if p.Text != "" {
-		t := kit.Wrapped(p.Text)
-		t.TextStyle.Bold = true
-		objs = append(objs, t)
+		title += ": " + p.Text
 	}
+	t := kit.Wrapped(title)
+	t.TextStyle.Bold = true
+	t.SizeName = theme.SizeNameSubHeadingText
+	objs = append(objs, t)
 	if !p.YouAnswer {
 		who := p.Seat
 		if who == "" {
@@ -114,7 +115,7 @@ func (s *Screen) diceForm(p *ruunara.PromptView, f *promptForm) []fyne.CanvasObj
 		f.faceBtns = append(f.faceBtns, b)
 		faces.Add(kit.WithMinSize(b, kit.MinTouchTarget+8, kit.MinTouchTarget+12))
 	}
-	f.send = widget.NewButtonWithIcon("Enter the dice", theme.ConfirmIcon(), func() {
+	f.send = widget.NewButtonWithIcon("Enter", theme.ConfirmIcon(), func() {
 		vals := make([]string, len(f.faces))
 		for i, v := range f.faces {
 			vals[i] = strconv.Itoa(v)
@@ -130,18 +131,23 @@ func (s *Screen) diceForm(p *ruunara.PromptView, f *promptForm) []fyne.CanvasObj
 	})
 	f.rollBtn = widget.NewButtonWithIcon("Roll for me", theme.ViewRefreshIcon(), func() { s.do(ruunara.CmdRoll, nil) })
 	s.drawDice(f)
-	table := []fyne.CanvasObject{kit.Caption("Dice from the table: tap a face for each die in turn."), dice, faces,
-		container.NewGridWithColumns(2, clear, f.send)}
-	app := []fyne.CanvasObject{f.rollBtn}
+	// The table's dice: tap a face for each die in turn (a die tapped
+	// takes the next face again).
+	out := []fyne.CanvasObject{dice, faces}
+	btns := container.NewBorder(nil, nil, nil, f.rollBtn, container.NewGridWithColumns(2, clear, f.send))
+	if p.First == "app" {
+		// The app's roll offered first.
+		f.rollBtn.Importance = widget.HighImportance
+		btns = container.NewBorder(nil, nil, f.rollBtn, nil, container.NewGridWithColumns(2, clear, f.send))
+		out = []fyne.CanvasObject{btns, dice, faces}
+	} else {
+		out = append(out, btns)
+	}
 	if a := s.command(ruunara.CmdRoll); !a.Allowed && a.Reason != "" {
 		f.rollBtn.Disable()
-		app = append(app, kit.Caption(a.Reason))
+		out = append(out, kit.Caption(a.Reason))
 	}
-	if p.First == "app" {
-		f.rollBtn.Importance = widget.HighImportance
-		return append(app, table...)
-	}
-	return append(table, app...)
+	return out
 }
 
 // enterFace puts face v on the current die and moves to the next empty one.

@@ -105,25 +105,25 @@ func (s *Screen) build() {
 	bar := kit.TopBar(s.menuBtn, s.title, s.nextBtn)
 	s.strip = kit.Wrapped("")
 	s.reason = kit.Caption("")
-	top := container.NewVBox(bar, container.NewPadded(container.NewVBox(s.strip, s.reason)))
+	top := container.NewVBox(bar, container.NewPadded(kit.NewWrapVBox(s.strip, s.reason)))
 
 	// Set-up: the cards and units on one side, the card editor on the other.
-	s.cardList = container.NewVBox()
-	s.unitList = container.NewVBox()
+	s.cardList = kit.NewWrapVBox()
+	s.unitList = kit.NewWrapVBox()
 	s.editor = newCardEditor(s)
-	left := container.NewVBox(kit.Subheading("Cards"), s.cardList, kit.Subheading("Units"), s.unitList)
+	left := kit.NewWrapVBox(kit.Subheading("Cards"), s.cardList, kit.Subheading("Units"), s.unitList)
 	s.setupArea = container.New(&twoColumns{share: 0.5}, container.NewVScroll(container.NewPadded(left)),
 		container.NewVScroll(container.NewPadded(s.editor.box)))
 
 	// The table: the heroes beside the enemy column (under it on a phone).
-	s.enemyTurn = container.NewVBox()
-	s.heroes = container.NewVBox()
-	s.enemies = container.NewVBox()
+	s.enemyTurn = kit.NewWrapVBox()
+	s.heroes = kit.NewWrapVBox()
+	s.enemies = kit.NewWrapVBox()
 	s.tableArea = container.New(&twoColumns{share: 0.62},
-		container.NewVScroll(container.NewPadded(container.NewVBox(s.enemyTurn, s.heroes))),
-		container.NewVScroll(container.NewPadded(container.NewVBox(kit.Subheading("Enemies"), s.enemies))))
+		container.NewVScroll(container.NewPadded(kit.NewWrapVBox(s.enemyTurn, s.heroes))),
+		container.NewVScroll(container.NewPadded(kit.NewWrapVBox(kit.Subheading("Enemies"), s.enemies))))
 
-	s.promptBox = container.NewVBox()
+	s.promptBox = kit.NewWrapVBox()
 	s.promptScroll = container.NewVScroll(container.NewPadded(s.promptBox))
 	body := container.New(&bottomPanel{panel: s.promptBox}, container.NewStack(s.setupArea, s.tableArea), s.promptScroll)
 	s.root = container.NewBorder(top, nil, nil, nil, body)
@@ -212,16 +212,13 @@ func (s *Screen) drawBar() {
 		s.nextBtn.SetIcon(theme.MediaPlayIcon())
 		s.setNext(s.command(ruunara.CmdStart))
 	case ruunara.StagePlay:
-		side := v.Side
-		if side == "enemies" {
-			side = "enemy turn"
-		} else if !duo {
-			side = "your turn"
-		} else {
-			side += "'s turn"
-		}
-		t := fmt.Sprintf("Round %d · %s", v.Round, side)
-		if v.Side != "enemies" && v.Phase != "" {
+		t := fmt.Sprintf("Round %d", v.Round)
+		switch {
+		case v.Side == "enemies":
+			t += " · enemy turn"
+		case duo:
+			t += " · " + v.Side + " · " + v.Phase
+		default:
 			t += " · " + v.Phase
 		}
 		s.title.SetText(t)
@@ -234,6 +231,7 @@ func (s *Screen) drawBar() {
 		s.nextBtn.SetIcon(theme.DocumentIcon())
 		s.nextBtn.Enable()
 		s.reason.SetText("")
+		s.reason.Hide()
 	}
 	next := "Next: " + v.Next
 	if duo && !s.env.Fixed() && v.Stage == ruunara.StagePlay {
@@ -248,11 +246,13 @@ func (s *Screen) drawBar() {
 // setNext greys the bar's button with its reason.
 func (s *Screen) setNext(a console.Affordance) {
 	kit.SetEnabled(s.nextBtn, a.Allowed)
-	if a.Allowed {
+	// With a prompt open the panel below says what is awaited.
+	if a.Allowed || s.view.Prompt != nil {
 		s.reason.SetText("")
 	} else {
 		s.reason.SetText(s.nextBtn.Text + ": " + a.Reason)
 	}
+	kit.ShowIf(s.reason, s.reason.Text != "")
 }
 
 func missionName(v ruunara.View) string {

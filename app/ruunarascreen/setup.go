@@ -99,7 +99,7 @@ func (s *Screen) cardRow(c ruunara.CardView) fyne.CanvasObject {
 		btns.Add(widget.NewButtonWithIcon("Save to roster", theme.DocumentSaveIcon(), func() { s.saveToRoster(id, rec) }))
 	}
 	items = append(items, container.NewHScroll(btns))
-	return kit.Card(items...)
+	return card(items...)
 }
 
 // unitRow is one unit with its Remove button and, for a hero of a duo
@@ -120,7 +120,7 @@ func (s *Screen) unitRow(id, text, seat string) fyne.CanvasObject {
 			s.setupDo(ruunara.CmdAssign, map[string]any{"hero": id, "seat": next})
 		}))
 	}
-	right.Add(rm)
+	right.Add(kit.WithMinSize(rm, kit.MinTouchTarget, kit.MinTouchTarget))
 	return container.NewBorder(nil, nil, nil, right, kit.Wrapped(text))
 }
 
@@ -293,7 +293,7 @@ func newCardEditor(s *Screen) *cardEditor {
 	}
 	e.ab = abilityForm{
 		id: entry("ability id, e.g. war-cry"), name: entry("its name"),
-		effect: entry("instant-kill, on-die:5:instant-kill, attack:2D4+, heal:3, flee or text"),
+		effect: entry("e.g. attack:2D4+"),
 		text:   entry("the card text"),
 		kind:   newCycle("Kind", "skill", "spell"), cyc: newCycle("Cycle", "1/F", "1/G", "1/T", "constant"),
 		trigger:  newCycle("Trigger", "none", "2+", "3+", "4+", "5+", "6+"),
@@ -307,22 +307,22 @@ func newCardEditor(s *Screen) *cardEditor {
 	e.ab.problem = kit.Wrapped("")
 	e.ab.problem.Importance = widget.DangerImportance
 	e.ab.save = widget.NewButtonWithIcon("Save ability", theme.DocumentSaveIcon(), e.saveAbility)
-	e.abilities = container.NewVBox()
-	e.box = container.NewVBox(
+	e.abilities = kit.NewWrapVBox()
+	e.box = kit.NewWrapVBox(
 		kit.Subheading("Card editor"), e.unitNote,
 		field("Id", e.id), field("Name", e.name),
-		container.NewGridWithColumns(2, e.faction.Button, e.race.Button),
+		e.faction.Button, e.race.Button,
 		field("HP", e.hp), field("Move", e.move), field("Vision", e.vision),
 		field("Close", e.close), field("Ranged", e.ranged), field("Range", e.rng),
 		e.problem, container.NewGridWithColumns(2, clear, e.save),
 		widget.NewSeparator(),
 		kit.Subheading("Abilities of this card"), e.abilities,
 		field("Id", e.ab.id), field("Name", e.ab.name),
-		container.NewGridWithColumns(2, e.ab.kind.Button, e.ab.cyc.Button),
-		container.NewGridWithColumns(2, e.ab.trigger.Button, e.ab.target.Button),
-		e.ab.reach.Button,
-		container.NewHBox(widget.NewLabel("Phase"), e.ab.tactical, e.ab.movement, e.ab.combat),
-		field("Effect", e.ab.effect), field("Text", e.ab.text),
+		e.ab.kind.Button, e.ab.cyc.Button, e.ab.trigger.Button, e.ab.target.Button, e.ab.reach.Button,
+		widget.NewLabel("Phases"), e.ab.tactical, e.ab.movement, e.ab.combat,
+		field("Effect", e.ab.effect),
+		kit.Caption("Effects: instant-kill, on-die:5:instant-kill, attack:2D4+, heal:3, flee or text."),
+		field("Text", e.ab.text),
 		e.ab.problem, e.ab.save,
 	)
 	e.problem.Hide()
@@ -358,7 +358,8 @@ func (e *cardEditor) refresh() {
 				e.s.setupDo(ruunara.CmdRemoveAbility, map[string]any{"card": id, "id": a.ID})
 			})
 			ed := widget.NewButtonWithIcon("", theme.DocumentCreateIcon(), func() { e.loadAbility(a) })
-			objs = append(objs, container.NewBorder(nil, nil, nil, container.NewHBox(ed, rm), kit.Wrapped(text)))
+			objs = append(objs, container.NewBorder(nil, nil, nil, container.NewHBox(
+				kit.WithMinSize(ed, kit.MinTouchTarget, kit.MinTouchTarget), kit.WithMinSize(rm, kit.MinTouchTarget, kit.MinTouchTarget)), kit.Wrapped(text)))
 		}
 	}
 	if len(objs) == 0 {

@@ -75,7 +75,7 @@ func (s *Screen) heroCard(h ruunara.HeroView) fyne.CanvasObject {
 	for _, a := range h.Actions {
 		items = append(items, s.actionButton(h, a)...)
 	}
-	return kit.Card(items...)
+	return card(items...)
 }
 
 // badges are the card's dice and distances.
@@ -302,9 +302,9 @@ func enemyRow(e ruunara.EnemyView) fyne.CanvasObject {
 		name.Importance = widget.LowImportance
 		label.Importance = widget.LowImportance
 		hp.Importance = widget.LowImportance
-		return container.NewVBox(items[:2]...)
+		return kit.NewWrapVBox(items[:2]...)
 	}
-	return kit.Card(items...)
+	return card(items...)
 }
 
 // drawEnemyTurn shows, during the enemy turn, each enemy's order in large
@@ -346,5 +346,13 @@ func orderCard(o ruunara.OrderView, isNew bool) fyne.CanvasObject {
 	}
 	text := kit.Wrapped(o.Text)
 	text.SizeName = theme.SizeNameSubHeadingText
-	return kit.Card(who, text)
+	return card(who, text)
+}
+
+// card groups objects on a header-coloured rounded background, wrapped
+// text measured at the card's width (kit.NewWrapVBox).
+func card(objs ...fyne.CanvasObject) *fyne.Container {
+	bg := kit.NewFill(theme.ColorNameHeaderBackground)
+	bg.Radius = 8
+	return container.NewStack(bg, container.NewPadded(kit.NewWrapVBox(objs...)))
 }
