@@ -55,6 +55,8 @@ type Screen struct {
 	cardList  *fyne.Container
 	unitList  *fyne.Container
 	editor    *cardEditor
+	// addBtns are the cards' add buttons by card id.
+	addBtns map[string]*widget.Button
 
 	// The table.
 	tableArea *fyne.Container

@@ -21,6 +21,7 @@ import (
 func (s *Screen) drawSetup() {
 	v := s.view
 	var cards []fyne.CanvasObject
+	s.addBtns = map[string]*widget.Button{}
 	if s.rosters != nil {
 		cards = append(cards, widget.NewButtonWithIcon("Add from roster…", theme.FolderOpenIcon(), s.addFromRoster))
 	}
@@ -93,6 +94,7 @@ func (s *Screen) cardRow(c ruunara.CardView) fyne.CanvasObject {
 	if !c.Complete {
 		add.Disable()
 	}
+	s.addBtns[id] = add
 	btns.Add(add)
 	if s.rosters != nil && c.Record != "" {
 		rec := c.Record
