@@ -236,6 +236,7 @@ func TestGoldenMissionByTaps(t *testing.T) {
 		}
 		if s.view.Prompt != nil {
 			kinds[s.view.Prompt.Kind+"/"+qshape(s.view.Prompt)] = true
+			checkDefaults(t, s)
 		}
 		before := lastSeq(t, sess)
 		tapCommand(t, s, w, l)
@@ -257,6 +258,34 @@ func TestGoldenMissionByTaps(t *testing.T) {
 		}
 	}
 	apptest.WantText(t, w, "Game over")
+}
+
+// checkDefaults: a question's form starts at each line's default, with
+// its rule shown.
+func checkDefaults(t *testing.T, s *Screen) {
+	t.Helper()
+	p := s.view.Prompt
+	if p.Kind != ruunara.PromptQuestion {
+		return
+	}
+	if p.Rule != "" && !strings.Contains(apptest.Texts(s.env.Window()), "Rule: "+p.Rule) {
+		t.Errorf("%s: the rule %q is not shown", p.ID, p.Rule)
+	}
+	for _, l := range p.Lines {
+		switch qshape(p) {
+		case "pick":
+			if got := s.form.picks[l.Unit]; got != l.Default {
+				t.Errorf("%s %s: picked %q before any tap, want the default %q", p.ID, l.Unit, got, l.Default)
+			}
+			if b := s.form.pickBtns[l.Unit][l.Default]; b == nil || b.Importance != widget.HighImportance {
+				t.Errorf("%s %s: the default chip is not highlighted", p.ID, l.Unit)
+			}
+		case "ticks":
+			if got := s.form.ticks[l.Unit]; got != (l.Default == "yes") {
+				t.Errorf("%s %s: ticked %v before any tap, default %q", p.ID, l.Unit, got, l.Default)
+			}
+		}
+	}
 }
 
 // qshape names a question's form.

@@ -153,3 +153,44 @@ func TestTurnByTapping(t *testing.T) {
 		t.Fatalf("Naali has %d HP after +, want 9", hp)
 	}
 }
+
+// TestDiceAppFirst: with the app's dice first (option dice=app), "Roll
+// for me" leads the dice form and rolls without values; Clear empties the
+// faces entered.
+func TestDiceAppFirst(t *testing.T) {
+	st := console.NewMemStore()
+	sess, err := console.Create(ruunara.New(), console.Setup{Title: "App dice", Seed: 3, Seats: []console.Seat{"p1"},
+		Options: map[string]string{"dice": "app"}}, console.Options{Store: st, Clock: apptest.Clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	apptest.DoAs(t, sess, "p1", ruunara.CmdDefineCard, map[string]any{"json": testCards(t)})
+	apptest.DoAs(t, sess, "p1", ruunara.CmdAddHero, map[string]any{"card": "naali-plain"})
+	apptest.DoAs(t, sess, "p1", ruunara.CmdAddEnemy, map[string]any{"card": "saarok-tough"})
+	apptest.DoAs(t, sess, "p1", ruunara.CmdStart, nil)
+	apptest.DoAs(t, sess, "p1", ruunara.CmdEndPhase, nil)
+	apptest.DoAs(t, sess, "p1", ruunara.CmdEngage, map[string]any{"hero": "H1", "enemies": "E1"})
+	apptest.DoAs(t, sess, "p1", ruunara.CmdEndPhase, nil)
+	u, _ := newTestUI(t, st, apptest.LandscapeSize)
+	u.ShowGame(console.NewLocal(sess))
+	s := screenOf(t, u)
+	tap(t, actionBtn(t, s, "H1", "Attack: close combat 3D3+"), "attack")
+	p := promptOf(t, s, ruunara.PromptDice)
+	if p.First != "app" || s.form.rollBtn.Importance != widget.HighImportance {
+		t.Errorf("first %q, Roll for me importance %v", p.First, s.form.rollBtn.Importance)
+	}
+	tap(t, s.form.faceBtns[5], "6")
+	tap(t, s.form.faceBtns[5], "6")
+	buttonIn(t, s.promptBox, "Clear").OnTapped()
+	if s.form.faces[0] != 0 || s.form.faces[1] != 0 || s.form.at != 0 {
+		t.Errorf("after Clear: faces %v at %d", s.form.faces, s.form.at)
+	}
+	before := enemyHP(t, s, "E1")
+	tap(t, s.form.rollBtn, "roll for me")
+	if s.view.Prompt != nil && s.view.Prompt.Kind == ruunara.PromptDice && s.view.Prompt.Purpose == p.Purpose {
+		t.Fatalf("the roll is still asked for after Roll for me")
+	}
+	if !hero(t, s, "H1").Attacked {
+		t.Errorf("Naali has not attacked after the app's roll (E1 HP %d → %d)", before, enemyHP(t, s, "E1"))
+	}
+}
