@@ -46,7 +46,21 @@ func captureRuunara(t *testing.T, st console.Store, u *shell.UI, w fyne.Window, 
 	tap(t, s.form.faceBtns[0], "1")
 	tap(t, s.form.send, "enter")
 	tap(t, s.form.send, "assign")
-	tap(t, s.nextBtn, "to end")
-	tap(t, s.nextBtn, "to the enemy turn")
+
+	// The enemy turn of the golden mission's first round: two orders
+	// given, the results question open under them.
+	setup, lines := readScript(t, "../../games/ruunara/testdata/solo-mission.jsonl")
+	gold, err := console.Create(ruunara.New(), setup, console.Options{Store: st, Clock: apptest.Clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range lines[:26] {
+		args := map[string]any{}
+		for k, v := range l.Args {
+			args[k] = v
+		}
+		apptest.DoAs(t, gold, console.Seat(l.Seat), l.Cmd, args)
+	}
+	u.ShowGame(console.NewLocal(gold))
 	shot("ruunara-enemy-turn")
 }

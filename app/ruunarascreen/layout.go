@@ -54,7 +54,7 @@ func (l *bottomPanel) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	main, side := objs[0], objs[1]
 	h := float32(0)
 	if len(l.panel.Objects) > 0 {
-		h = fyne.Min(l.panel.MinSize().Height+4*theme.Padding(), size.Height*0.5)
+		h = fyne.Min(l.panel.MinSize().Height+3*theme.Padding(), size.Height*0.5)
 	}
 	kitShow(side, h > 0)
 	main.Move(fyne.NewPos(0, 0))

@@ -19,6 +19,9 @@ import (
 // far, and its widgets for tests.
 type promptForm struct {
 	kind string
+	// key names the prompt the form was built for: a redraw for the same
+	// prompt keeps what the player has entered.
+	key string
 	// Dice: the faces entered, 0 for none yet; at is the die the next
 	// face goes to.
 	faces    []int
@@ -47,7 +50,11 @@ func (s *Screen) drawPrompt() {
 		s.promptBox.Refresh()
 		return
 	}
-	f := &promptForm{kind: p.Kind}
+	key := fmt.Sprintf("%s|%s|%s|%d|%v|%v|%d|%s|%v", s.seat, p.Kind, p.ID, p.N, p.Faces, p.YouAnswer, len(s.view.Orders), p.Purpose, s.view.Unit)
+	if s.form != nil && s.form.key == key && len(s.promptBox.Objects) > 0 {
+		return
+	}
+	f := &promptForm{kind: p.Kind, key: key}
 	s.form = f
 	var objs []fyne.CanvasObject
 	title := promptTitle(p)
@@ -373,12 +380,20 @@ func drawTick(b *widget.Button, on bool) {
 func (s *Screen) ordersForm(f *promptForm) []fyne.CanvasObject {
 	v := s.view
 	var objs []fyne.CanvasObject
-	// During the enemy turn the cards are in the main area already.
+	// During the enemy turn the cards are in the main area already;
+	// otherwise the new orders are shown as cards, the earlier ones of
+	// this turn in short.
 	if v.Side != "enemies" {
+		var earlier []string
 		for i, o := range v.Orders {
 			if i >= v.OrdersNew {
 				objs = append(objs, orderCard(o, true))
+			} else {
+				earlier = append(earlier, o.Text)
 			}
+		}
+		if len(earlier) > 0 {
+			objs = append(objs, kit.Caption("Earlier: "+strings.Join(earlier, " ")))
 		}
 	}
 	done := widget.NewButtonWithIcon("Done: carried out on the table", theme.ConfirmIcon(), func() { s.do(ruunara.CmdAck, nil) })

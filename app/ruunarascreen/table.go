@@ -267,6 +267,19 @@ func (s *Screen) drawEnemies() {
 	if len(objs) == 0 {
 		objs = append(objs, kit.Caption("No enemies."))
 	}
+	if len(s.view.Sites) > 0 {
+		objs = append(objs, kit.BoldLabel("Fight sites"))
+		for _, st := range s.view.Sites {
+			text := fmt.Sprintf("%s: %s", st.ID, join(st.Units))
+			if st.Ranged {
+				text += " · ranged"
+			}
+			if st.LastAttackRound > 0 {
+				text += fmt.Sprintf(" · last attack round %d", st.LastAttackRound)
+			}
+			objs = append(objs, kit.Caption(text))
+		}
+	}
 	s.enemies.Objects = objs
 	s.enemies.Refresh()
 }
@@ -318,9 +331,29 @@ func (s *Screen) drawEnemyTurn() {
 	}
 	objs := []fyne.CanvasObject{kit.Heading("Enemy turn")}
 	has := map[string]bool{}
+	// The open question's line about an enemy goes under its order.
+	lines := map[string][]string{}
+	if p := v.Prompt; p != nil && p.Kind == ruunara.PromptQuestion {
+		for _, l := range p.Lines {
+			lines[l.Unit] = append(lines[l.Unit], p.ID+": "+l.Text)
+		}
+	}
+	last := map[string]int{}
+	for i, o := range v.Orders {
+		last[o.Enemy] = i
+	}
 	for i, o := range v.Orders {
 		has[o.Enemy] = true
-		objs = append(objs, orderCard(o, i >= v.OrdersNew && v.Prompt != nil && v.Prompt.Kind == ruunara.PromptOrders))
+		c := orderCard(o, i >= v.OrdersNew && v.Prompt != nil && v.Prompt.Kind == ruunara.PromptOrders)
+		objs = append(objs, c)
+		if last[o.Enemy] != i {
+			continue
+		}
+		for _, l := range lines[o.Enemy] {
+			q := kit.Wrapped("↳ " + l)
+			q.TextStyle.Italic = true
+			objs = append(objs, q)
+		}
 	}
 	for _, e := range v.Enemies {
 		if has[e.ID] || e.Mode == "dead" || e.Label == "DEAD" {
