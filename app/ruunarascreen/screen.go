@@ -71,6 +71,8 @@ type Screen struct {
 
 	// picker is the open choice dialog of an action, for tests.
 	picker *picker
+	// enemyBtns are the enemies' − and + buttons by enemy id.
+	enemyBtns map[string][2]*widget.Button
 	// actionBtns are the heroes' action buttons by "hero|label".
 	actionBtns map[string]*widget.Button
 }

@@ -369,6 +369,8 @@ func (e *cardEditor) refresh() {
 	}
 	e.abilities.Objects = objs
 	e.abilities.Refresh()
+	// The list's height changed: lay the editor out again.
+	e.box.Refresh()
 }
 
 // load puts a card of the view into the editor.

@@ -253,8 +253,9 @@ func (p *picker) chosen(a ruunara.ActionView) []string {
 // its mode as a label and its post marker.
 func (s *Screen) drawEnemies() {
 	var objs []fyne.CanvasObject
+	s.enemyBtns = map[string][2]*widget.Button{}
 	for _, e := range s.view.Enemies {
-		objs = append(objs, enemyRow(e))
+		objs = append(objs, s.enemyRow(e))
 	}
 	for _, n := range s.view.Neutrals {
 		l := kit.Wrapped(fmt.Sprintf("%s %s · neutral · HP %d", n.ID, n.Name, n.HP))
@@ -292,13 +293,28 @@ func pips(hp, maxHP int) string {
 	return strings.Repeat("●", max(hp, 0)) + strings.Repeat("○", max(maxHP-hp, 0))
 }
 
-func enemyRow(e ruunara.EnemyView) fyne.CanvasObject {
+func (s *Screen) enemyRow(e ruunara.EnemyView) fyne.CanvasObject {
 	name := kit.BoldLabel(fmt.Sprintf("%s %s", e.ID, e.Name))
 	hp := widget.NewLabelWithStyle(pips(e.HP, e.MaxHP), fyne.TextAlignTrailing, fyne.TextStyle{Bold: true})
 	hp.Importance = widget.DangerImportance
 	label := kit.Wrapped(e.Label)
 	label.TextStyle.Bold = true
-	items := []fyne.CanvasObject{container.NewBorder(nil, nil, nil, hp, name), label}
+	right := container.NewHBox(hp)
+	if e.HP > 0 && s.view.Stage == ruunara.StagePlay {
+		// A table correction of the enemy's hit points (adjust).
+		id := e.ID
+		minus := widget.NewButtonWithIcon("", theme.ContentRemoveIcon(), func() {
+			s.do(ruunara.CmdAdjust, map[string]any{"unit": id, "hp": strconv.Itoa(e.HP - 1)})
+		})
+		plus := widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() {
+			s.do(ruunara.CmdAdjust, map[string]any{"unit": id, "hp": strconv.Itoa(e.HP + 1)})
+		})
+		kit.SetEnabled(plus, e.HP < e.MaxHP)
+		s.enemyBtns[id] = [2]*widget.Button{minus, plus}
+		right.Add(kit.WithMinSize(minus, kit.MinTouchTarget, kit.MinTouchTarget))
+		right.Add(kit.WithMinSize(plus, kit.MinTouchTarget, kit.MinTouchTarget))
+	}
+	items := []fyne.CanvasObject{container.NewBorder(nil, nil, nil, right, name), label}
 	var notes []string
 	if e.OffPost {
 		notes = append(notes, "post marker out")

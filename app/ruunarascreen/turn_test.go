@@ -152,6 +152,11 @@ func TestTurnByTapping(t *testing.T) {
 	if hp := hero(t, s, "H1").HP; hp != 9 {
 		t.Fatalf("Naali has %d HP after +, want 9", hp)
 	}
+	// And an enemy's, with −.
+	tap(t, s.enemyBtns["E2"][0], "E2 −")
+	if hp := enemyHP(t, s, "E2"); hp != 1 {
+		t.Fatalf("E2 has %d HP after −, want 1", hp)
+	}
 }
 
 // TestDiceAppFirst: with the app's dice first (option dice=app), "Roll
