@@ -47,4 +47,10 @@ func TestMenu(t *testing.T) {
 	if s.view.Unit != "in" {
 		t.Errorf("unit %q after Undo, want in", s.view.Unit)
 	}
+	// A correction: E2 died on the table.
+	s.correction("kill")
+	apptest.TapButton(t, w, "E2 · Saarok 2")
+	if hp := enemyHP(t, s, "E2"); hp != 0 {
+		t.Errorf("E2 has %d HP after the kill correction", hp)
+	}
 }

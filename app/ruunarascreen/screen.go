@@ -308,7 +308,10 @@ func (s *Screen) menuItems() []*fyne.MenuItem {
 		fyne.NewMenuItem("Help: the rules the app applies", s.showHelp),
 	)
 	if s.view.Stage == ruunara.StagePlay {
-		items = append(items, fyne.NewMenuItemSeparator(), fyne.NewMenuItem("End the game…", s.endGame))
+		items = append(items, fyne.NewMenuItemSeparator(),
+			fyne.NewMenuItem("Correction: a unit died on the table…", func() { s.correction(ruunara.CmdKill) }),
+			fyne.NewMenuItem("Correction: end a unit's fight…", func() { s.correction(ruunara.CmdEndFight) }),
+			fyne.NewMenuItem("End the game…", s.endGame))
 	}
 	items = append(items, fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Leave to the home screen (the game is saved)", s.env.Home))
@@ -346,6 +349,42 @@ func (s *Screen) endGame() {
 		}))
 	}
 	d = dialog.NewCustom("End the game", "Cancel", box, s.env.Window())
+	d.Show()
+}
+
+// correction asks which unit a table correction is for (kill: a unit the
+// app did not see die; end-fight: the players end its fight, RU-D11).
+func (s *Screen) correction(cmd string) {
+	var d dialog.Dialog
+	box := container.NewVBox()
+	add := func(id, name string) {
+		box.Add(widget.NewButton(id+" · "+name, func() {
+			d.Hide()
+			s.do(cmd, map[string]any{"unit": id})
+		}))
+	}
+	for _, h := range s.view.Heroes {
+		if h.Status == ruunara.StatusFree || h.Status == ruunara.StatusCaptured {
+			add(h.ID, h.Name)
+		}
+	}
+	for _, e := range s.view.Enemies {
+		if e.HP > 0 {
+			add(e.ID, e.Name)
+		}
+	}
+	for _, n := range s.view.Neutrals {
+		if !n.Dead {
+			add(n.ID, n.Name)
+		}
+	}
+	title := "Which unit died on the table?"
+	if cmd == ruunara.CmdEndFight {
+		title = "Whose fight ends?"
+	}
+	d = dialog.NewCustom(title, "Cancel", container.NewVScroll(box), s.env.Window())
+	sz := s.env.Window().Canvas().Size()
+	d.Resize(fyne.NewSize(fyne.Min(420, sz.Width-16), fyne.Min(box.MinSize().Height+140, sz.Height-32)))
 	d.Show()
 }
 

@@ -44,8 +44,8 @@ func (s *Screen) heroCard(h ruunara.HeroView) fyne.CanvasObject {
 	plus := widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() {
 		s.do(ruunara.CmdAdjust, map[string]any{"unit": id, "hp": strconv.Itoa(h.HP + 1)})
 	})
-	kit.SetEnabled(minus, h.HP > 0 && h.Status != ruunara.StatusExecuted)
-	kit.SetEnabled(plus, h.HP < h.MaxHP && h.Status != ruunara.StatusExecuted)
+	kit.SetEnabled(minus, h.HP > 0)
+	kit.SetEnabled(plus, h.HP < h.MaxHP)
 	hpBox := container.NewHBox(kit.WithMinSize(minus, kit.MinTouchTarget+4, kit.MinTouchTarget),
 		kit.WithMinSize(hp, 80, kit.MinTouchTarget), kit.WithMinSize(plus, kit.MinTouchTarget+4, kit.MinTouchTarget))
 	head := container.NewBorder(nil, nil, nil, hpBox, name)
@@ -54,9 +54,13 @@ func (s *Screen) heroCard(h ruunara.HeroView) fyne.CanvasObject {
 	if rib := ribbon(h); rib != "" {
 		l := kit.Wrapped(rib)
 		l.TextStyle.Bold = true
-		l.Importance = widget.WarningImportance
-		if h.Warn || h.Status == ruunara.StatusExecuted {
+		switch {
+		case h.Status == ruunara.StatusExecuted || h.Status == ruunara.StatusRemoved:
+			l.Importance = widget.LowImportance
+		case h.Warn || h.Status == ruunara.StatusCaptured:
 			l.Importance = widget.DangerImportance
+		default:
+			l.Importance = widget.WarningImportance
 		}
 		items = append(items, l)
 	}
@@ -68,6 +72,13 @@ func (s *Screen) heroCard(h ruunara.HeroView) fyne.CanvasObject {
 			l.TextStyle.Bold = true
 		}
 		items = append(items, l)
+	}
+	gone := h.Status == ruunara.StatusExecuted || h.Status == ruunara.StatusRemoved
+	if gone {
+		// An executed hero is greyed out.
+		name.Importance = widget.LowImportance
+		hp.Importance = widget.LowImportance
+		return card(items...)
 	}
 	for _, a := range h.Abilities {
 		items = append(items, abilityLine(a))
