@@ -41,9 +41,11 @@ import (
 	"github.com/commandconsole/commandconsole/app/padscreen"
 	"github.com/commandconsole/commandconsole/app/play"
 	"github.com/commandconsole/commandconsole/app/runikascreen"
+	"github.com/commandconsole/commandconsole/app/ruunarascreen"
 	"github.com/commandconsole/commandconsole/games/battlelore"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
 	"github.com/commandconsole/commandconsole/games/runika"
+	"github.com/commandconsole/commandconsole/games/ruunara"
 	"github.com/commandconsole/commandconsole/games/scorepad"
 )
 
@@ -70,6 +72,9 @@ func init() {
 	play.RegisterShared(runika.ID, runikascreen.New)
 	play.RegisterShared(battlelore.ID, battlelorescreen.New)
 	play.Register(landsofruin.ID, lorscreen.New)
+	// Ruunara hides nothing: the same screen plays one seat on a LAN
+	// tablet or both seats of a duo game on one tablet.
+	play.Register(ruunara.ID, ruunarascreen.New)
 	home.RegisterNewGame(landsofruin.ID, lorscreen.NewGame)
 }
 

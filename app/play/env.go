@@ -180,3 +180,27 @@ func (e *Env) ShowReport() {
 
 // Home leaves the game for the home screen.
 func (e *Env) Home() { e.host.nav.Home() }
+
+// RosterStore keeps named records the player reuses across games (the
+// app's store: console/store's rosters).
+type RosterStore interface {
+	PutRoster(kind, name string, data []byte) error
+	Roster(kind, name string) ([]byte, error)
+	Rosters(kind string) ([]string, error)
+	DeleteRoster(kind, name string) error
+}
+
+// Rosters returns the app's roster store, or nil when its store keeps no
+// rosters (a memory store in tests): a screen then hides its roster
+// buttons.
+func (e *Env) Rosters() RosterStore {
+	s, ok := e.host.nav.(interface{ Store() console.Store })
+	if !ok {
+		return nil
+	}
+	r, ok := s.Store().(RosterStore)
+	if !ok {
+		return nil
+	}
+	return r
+}
