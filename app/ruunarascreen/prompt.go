@@ -93,6 +93,9 @@ func (s *Screen) drawPrompt() {
 func promptTitle(p *ruunara.PromptView) string {
 	t := map[string]string{ruunara.PromptDice: "Dice", ruunara.PromptAssign: "Split the hits",
 		ruunara.PromptQuestion: "Question", ruunara.PromptOrders: "Enemy orders"}[p.Kind]
+	if p.Summary {
+		t = "The enemy turn is over"
+	}
 	if p.Kind == ruunara.PromptQuestion && p.ID != "" {
 		t += " " + p.ID
 	}
@@ -396,7 +399,19 @@ func (s *Screen) ordersForm(f *promptForm) []fyne.CanvasObject {
 			objs = append(objs, kit.Caption("Earlier: "+strings.Join(earlier, " ")))
 		}
 	}
-	done := widget.NewButtonWithIcon("Done: carried out on the table", theme.ConfirmIcon(), func() { s.do(ruunara.CmdAck, nil) })
+	label := "Done: carried out on the table"
+	if p := v.Prompt; p != nil && p.Summary {
+		// the end of the enemy turn: what it did, then on to the next round
+		summary := v.EnemySummary
+		if len(summary) == 0 {
+			summary = []string{"No hero was hurt."}
+		}
+		for _, line := range summary {
+			objs = append(objs, kit.BoldLabel(line))
+		}
+		label = "Next round"
+	}
+	done := widget.NewButtonWithIcon(label, theme.ConfirmIcon(), func() { s.do(ruunara.CmdAck, nil) })
 	done.Importance = widget.HighImportance
 	f.send = done
 	objs = append(objs, done)

@@ -29,7 +29,7 @@ import (
 )
 
 // RosterKind is the roster kind the typed cards are kept under.
-const RosterKind = "ruunara-cards"
+const RosterKind = ruunara.RosterKindCard
 
 // Screen is the Ruunara screen.
 type Screen struct {

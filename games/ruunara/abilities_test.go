@@ -308,8 +308,13 @@ func TestActions(t *testing.T) {
 		t.Fatalf("%s has no action %q", hero, label)
 		return ActionView{}
 	}
-	if a := find("H1", "Attack: close combat"); a.Reason != "attacks are made in the combat phase (now: tactical)" {
-		t.Errorf("melee reason %q", a.Reason)
+	// only this phase's actions: no attack in the tactical phase
+	for _, h := range g.view("p1").Heroes {
+		for _, a := range h.Actions {
+			if a.Cmd == CmdAttack || a.Cmd == CmdEngage {
+				t.Errorf("%s offers %s in the tactical phase", h.Name, a.Label)
+			}
+		}
 	}
 	if a := find("H2", "Use Between the Eyes"); a.Reason != "" || len(a.Choices) != 2 || a.Choices[0].Disabled != "" {
 		t.Errorf("Between the Eyes %+v", a)

@@ -26,8 +26,9 @@ type ActionView struct {
 	Reason string `json:"reason,omitempty" msgpack:"reason,omitempty"`
 }
 
-// actions lists a hero's actions for seat (SPEC.md §6.5: tactical Use…,
-// movement Engaged with… / Flee, combat Attack).
+// actions lists a hero's actions of the current phase for seat (SPEC.md
+// §6.5: tactical Use…, movement Engaged with… / Flee, combat Attack, and in
+// each phase its abilities); a greyed one says why.
 func (r *Rules) actions(g *state, seat console.Seat, h *hero) []ActionView {
 	out := []ActionView{}
 	if g.Stage != StagePlay || g.seatIndex(seat) < 0 {
@@ -62,40 +63,45 @@ func (r *Rules) actions(g *state, seat console.Seat, h *hero) []ActionView {
 		}
 		a.Reason = try(a.Cmd, args)
 	}
+	ph := g.Phase
 	// engage
-	eng := ActionView{Cmd: CmdEngage, Label: "Engaged with…", Args: map[string]string{"hero": h.ID}, Multi: true, Choices: []console.Choice{}}
-	eng.Reason = "no enemy is free to engage"
-	pick(&eng, "enemies", living(true))
-	out = append(out, eng)
+	if ph == PhaseMovement {
+		eng := ActionView{Cmd: CmdEngage, Label: "Engaged with…", Args: map[string]string{"hero": h.ID}, Multi: true, Choices: []console.Choice{}}
+		eng.Reason = "no enemy is free to engage"
+		pick(&eng, "enemies", living(true))
+		out = append(out, eng)
+	}
 	// flee
 	for _, ab := range c.Abilities {
-		if ab.Effect.Type == "flee" {
+		if ab.Effect.Type == "flee" && contains(ab.Phase, ph) {
 			a := ActionView{Cmd: CmdFlee, Label: "Flee (" + ab.Name + ")", Args: map[string]string{"hero": h.ID, "ability": ab.ID}, Choices: []console.Choice{}}
 			fixed(&a)
 			out = append(out, a)
 		}
 	}
 	// attacks
-	melee := ActionView{Cmd: CmdAttack, Label: "Attack: close combat", Args: map[string]string{"hero": h.ID, "kind": "melee"}, Choices: []console.Choice{}}
-	if c.HasClose() {
-		melee.Label += " " + c.Close.String()
+	if ph == PhaseCombat {
+		melee := ActionView{Cmd: CmdAttack, Label: "Attack: close combat", Args: map[string]string{"hero": h.ID, "kind": "melee"}, Choices: []console.Choice{}}
+		if c.HasClose() {
+			melee.Label += " " + c.Close.String()
+		}
+		fixed(&melee)
+		out = append(out, melee)
+		ranged := ActionView{Cmd: CmdAttack, Label: "Attack: ranged", Args: map[string]string{"hero": h.ID, "kind": "ranged"}, Choices: []console.Choice{}}
+		if c.HasRanged() {
+			ranged.Label += " " + c.Ranged.String()
+		}
+		if r := try(CmdAttack, map[string]any{"hero": h.ID, "kind": "ranged"}); r != "" && !isNameTarget(r) {
+			ranged.Reason = r
+		} else {
+			ranged.Reason = "no enemy to shoot"
+			pick(&ranged, "target", living(false))
+		}
+		out = append(out, ranged)
 	}
-	fixed(&melee)
-	out = append(out, melee)
-	ranged := ActionView{Cmd: CmdAttack, Label: "Attack: ranged", Args: map[string]string{"hero": h.ID, "kind": "ranged"}, Choices: []console.Choice{}}
-	if c.HasRanged() {
-		ranged.Label += " " + c.Ranged.String()
-	}
-	if r := try(CmdAttack, map[string]any{"hero": h.ID, "kind": "ranged"}); r != "" && !isNameTarget(r) {
-		ranged.Reason = r
-	} else {
-		ranged.Reason = "no enemy to shoot"
-		pick(&ranged, "target", living(false))
-	}
-	out = append(out, ranged)
-	// abilities
+	// abilities of this phase
 	for _, ab := range c.Abilities {
-		if ab.Effect.Type == "flee" || ab.Cycle.Per == "constant" {
+		if ab.Effect.Type == "flee" || ab.Cycle.Per == "constant" || !contains(ab.Phase, ph) {
 			continue
 		}
 		a := ActionView{Cmd: CmdUse, Label: fmt.Sprintf("Use %s", ab.Name), Args: map[string]string{"hero": h.ID, "ability": ab.ID}, Choices: []console.Choice{}}
@@ -148,8 +154,19 @@ func (r *Rules) allowed(g *state, seat console.Seat) []console.Affordance {
 		return out
 	}
 	try := console.Probe(r, g, seat)
-	for _, cmd := range []string{CmdStart, CmdEndPhase, CmdAck, CmdRoll} {
+	for _, cmd := range []string{CmdStart, CmdEndPhase, CmdAck, CmdRoll, CmdRequestUndo} {
 		a := console.Affordance{Cmd: cmd, Reason: try(cmd, nil)}
+		a.Allowed = a.Reason == ""
+		out = append(out, a)
+	}
+	// the corrections and the end by agreement: the game's stage and an
+	// open roll decide, whatever the unit (RU-D57)
+	p := g.seatIndex(seat)
+	for _, cmd := range []string{CmdAdjust, CmdKill, CmdEndFight, CmdEndGame, CmdClaim} {
+		a := console.Affordance{Cmd: cmd}
+		if err := g.gate(p, cmd, console.Args{}); err != nil {
+			a.Reason = err.Error()
+		}
 		a.Allowed = a.Reason == ""
 		out = append(out, a)
 	}

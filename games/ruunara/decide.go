@@ -456,7 +456,7 @@ func needsAck(t task) bool {
 	case taskNextPhase, taskBoundary:
 		return true
 	case taskEnemy:
-		return t.Site == stepMovement || t.Site == stepCombat || t.Site == stepEnd
+		return t.Site == stepMovement || t.Site == stepCombat || t.Site == stepEnd || t.Site == stepSummary
 	}
 	return false
 }

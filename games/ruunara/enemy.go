@@ -95,12 +95,13 @@ const (
 	stepAfter2   = "after-continuation"
 	stepCombat   = "combat"
 	stepEnd      = "end"
+	stepSummary  = "summary"
 )
 
 // beginEnemyTurn queues the enemy turn and the round boundary.
 func (x *decider) beginEnemyTurn() {
 	var ts []task
-	for _, s := range []string{stepTactical, stepMovement, stepSight, stepInRange, stepMove, stepNearest, stepAfter, stepAfter2, stepCombat, stepEnd} {
+	for _, s := range []string{stepTactical, stepMovement, stepSight, stepInRange, stepMove, stepNearest, stepAfter, stepAfter2, stepCombat, stepEnd, stepSummary} {
 		ts = append(ts, task{Kind: taskEnemy, Site: s})
 	}
 	ts = append(ts, task{Kind: taskBoundary})
@@ -160,6 +161,12 @@ func (x *decider) enemyStep(step string) {
 		}
 		if len(ts) > 0 {
 			x.pushFront(ts...)
+		}
+	case stepSummary:
+		// the enemy turn's end: a last look at the table when anything
+		// happened (SPEC.md §6.5)
+		if len(g.Orders) > 0 || len(g.TurnNotes) > 0 {
+			x.setPrompt(&prompt{Kind: PromptOrders, Seat: -1, Summary: true})
 		}
 	default:
 		x.err = fmt.Errorf("ruunara: unknown enemy step %q", step)

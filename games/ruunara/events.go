@@ -3,6 +3,7 @@ package ruunara
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/ruunara/card"
@@ -280,6 +281,7 @@ func (r *Rules) Apply(s console.State, e console.Event) (console.State, error) {
 
 func (g *state) apply(e console.Event) error {
 	g.markCommand(e)
+	g.note(e)
 	dec := func(v any) error { return console.Decode(e.Data, v) }
 	switch e.Type {
 	case EvUndoRequested, EvUndoAnswered, EvUndoWithdrawn:
@@ -738,6 +740,53 @@ func (g *state) removeUnit(id string) {
 		if n.ID == id {
 			g.Neutrals = append(g.Neutrals[:i], g.Neutrals[i+1:]...)
 			return
+		}
+	}
+}
+
+// note keeps what the enemy turn does to the heroes, for the summary at
+// its end (SPEC.md §6.5).
+func (g *state) note(e console.Event) {
+	if e.Type == EvPhaseStarted {
+		var p PhaseStarted
+		if console.Decode(e.Data, &p) == nil && p.Side >= len(g.Seats) && p.Phase == PhaseTactical {
+			g.TurnNotes = nil
+		}
+		return
+	}
+	if !g.enemyTurnNow() {
+		return
+	}
+	add := func(s string) {
+		if len(g.TurnNotes) < 50 {
+			g.TurnNotes = append(g.TurnNotes, s)
+		}
+	}
+	switch e.Type {
+	case EvEngaged:
+		var p Engaged
+		if console.Decode(e.Data, &p) == nil && p.By == "enemy" {
+			add(fmt.Sprintf("%s engaged %s", strings.Join(p.Enemies, ", "), g.name(p.Hero)))
+		}
+	case EvDamageDealt:
+		var p DamageDealt
+		if console.Decode(e.Data, &p) == nil && g.hero(p.Target) != nil {
+			add(fmt.Sprintf("%s −%d HP (%d left)", g.name(p.Target), p.Amount, p.HP))
+		}
+	case EvHeroCaptured:
+		var p HeroCaptured
+		if console.Decode(e.Data, &p) == nil {
+			add(fmt.Sprintf("%s captured by %s", g.name(p.Hero), strings.Join(p.Captors, ", ")))
+		}
+	case EvHeroExecuted:
+		var p HeroExecuted
+		if console.Decode(e.Data, &p) == nil {
+			add(fmt.Sprintf("%s executed", g.name(p.Hero)))
+		}
+	case EvUnitKilled:
+		var p UnitKilled
+		if console.Decode(e.Data, &p) == nil {
+			add(fmt.Sprintf("%s killed", g.name(p.Unit)))
 		}
 	}
 }

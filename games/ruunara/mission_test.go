@@ -44,8 +44,9 @@ func soloMission(t *testing.T) *tgame {
 	g.do("p1", "roll", "values=5,5")                 // E5 shoots Graam
 	g.do("p1", "answer", "q=q7", "value=yes")        // cover
 	g.do("p1", "roll", "values=3,1")
+	g.do("p1", "ack") // the enemy turn's summary
 	// round 2
-	g.do("p1", "ack")
+	g.do("p1", "ack") // Turn E3 back to its post facing (the alert is over)
 	g.do("p1", "end-phase")
 	g.do("p1", "engage", "hero=H1", "enemies=E2")
 	g.do("p1", "end-phase")
@@ -66,6 +67,7 @@ func soloMission(t *testing.T) *tgame {
 	g.do("p1", "answer", "q=q13")             // sight: none
 	g.do("p1", "answer", "q=q14", "value=no") // E3 does not see the fight yet
 	// round 3: Graam shoots E3 from behind
+	g.do("p1", "ack") // the enemy turn's summary
 	g.do("p1", "end-phase")
 	g.do("p1", "end-phase")
 	g.do("p1", "attack", "hero=H2", "kind=ranged", "target=E3")
@@ -77,6 +79,7 @@ func soloMission(t *testing.T) *tgame {
 	g.do("p1", "answer", "q=q16", "pick=E3:H2") // E3 sees Graam: it charges
 	g.do("p1", "answer", "q=q17", "value=no")   // not within 1" yet
 	// round 4: Graam shoots again
+	g.do("p1", "ack") // the enemy turn's summary
 	g.do("p1", "end-phase")
 	g.do("p1", "end-phase")
 	g.do("p1", "attack", "hero=H2", "kind=ranged", "target=E3")
@@ -137,6 +140,7 @@ func duoMission(t *testing.T) *tgame {
 	g.do("p1", "roll", "values=5,6")           // E3 shoots Naali
 	g.do("p1", "answer", "q=q4", "value=no")   // no cover: Naali collapses
 	// round 2, p1: Tarok cuts E2 down
+	g.do("p1", "ack") // the enemy turn's summary
 	g.do("p1", "end-phase")
 	g.do("p1", "end-phase")
 	g.do("p1", "attack", "hero=H2", "kind=melee")
@@ -153,6 +157,7 @@ func duoMission(t *testing.T) *tgame {
 	g.do("p2", "end-phase")
 	g.do("p2", "end-phase") // the enemy turn: E1 follows Graam
 	g.do("p2", "answer", "q=q6", "value=no")
+	g.do("p2", "ack") // the enemy turn's summary
 	// round 3: Graam shoots his pursuer
 	for i := 0; i < 4; i++ {
 		g.do("p1", "end-phase")
@@ -165,6 +170,7 @@ func duoMission(t *testing.T) *tgame {
 	g.do("p2", "end-phase")
 	g.do("p2", "end-phase")
 	g.do("p2", "answer", "q=q8", "value=no") // two turns without contact: E1 gives up
+	g.do("p1", "ack")                        // the enemy turn's summary
 	// round 4: Graam finishes it
 	for i := 0; i < 4; i++ {
 		g.do("p1", "end-phase")

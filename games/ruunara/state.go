@@ -77,6 +77,8 @@ type state struct {
 	// Unacked counts the orders no prompt has shown yet: they are
 	// acknowledged (ack) before the game moves on.
 	Unacked int `msgpack:"unacked"`
+	// TurnNotes is what the enemy turn did to the heroes, for its summary.
+	TurnNotes []string `msgpack:"turn_notes"`
 
 	// The last command that is not an undo vote (RU-D57).
 	LastCmd  string `msgpack:"last_cmd"`
@@ -172,6 +174,8 @@ type prompt struct {
 	Then task   `msgpack:"then"`
 	// Seat is the seat a question is addressed to; −1 for either.
 	Seat int `msgpack:"seat"`
+	// Summary marks the orders prompt at the end of the enemy turn.
+	Summary bool `msgpack:"summary,omitempty"`
 }
 
 // attack is one attack (or attacking ability) being resolved.
@@ -295,6 +299,7 @@ func (g *state) clone() (*state, error) {
 	c.PhaseSites = copyOf(g.PhaseSites)
 	c.Queue = copyOf(g.Queue)
 	c.Orders = copyOf(g.Orders)
+	c.TurnNotes = copyOf(g.TurnNotes)
 	return &c, nil
 }
 

@@ -50,10 +50,15 @@ type View struct {
 	// OrdersNew is the index in Orders of the first order not yet
 	// carried out (the ones an orders prompt asks to acknowledge).
 	OrdersNew int `json:"orders_new" msgpack:"orders_new"`
-	// Next says what happens now, in words.
-	Next   string `json:"next" msgpack:"next"`
-	Result string `json:"result,omitempty" msgpack:"result,omitempty"`
-	Reason string `json:"reason,omitempty" msgpack:"reason,omitempty"`
+	// Next says what happens now, naming the commands for the command
+	// line; NextText says it without them, for a screen of buttons.
+	Next     string `json:"next" msgpack:"next"`
+	NextText string `json:"next_text" msgpack:"next_text"`
+	// EnemySummary is what the last enemy turn did to the heroes, in
+	// words ("E4 engaged Tarok", "Naali −2 HP").
+	EnemySummary []string `json:"enemy_summary" msgpack:"enemy_summary"`
+	Result       string   `json:"result,omitempty" msgpack:"result,omitempty"`
+	Reason       string   `json:"reason,omitempty" msgpack:"reason,omitempty"`
 }
 
 // MissionView is the mission and its objectives.
@@ -83,6 +88,8 @@ type AbilityView struct {
 	Phase   []string `json:"phase" msgpack:"phase"`
 	Target  string   `json:"target" msgpack:"target"`
 	Effect  string   `json:"effect" msgpack:"effect"`
+	Reach   string   `json:"reach,omitempty" msgpack:"reach,omitempty"`
+	Origin  string   `json:"origin,omitempty" msgpack:"origin,omitempty"`
 	Text    string   `json:"text,omitempty" msgpack:"text,omitempty"`
 	Uses    int      `json:"uses" msgpack:"uses"` // per cycle; 0 for constant
 	Left    int      `json:"left" msgpack:"left"`
@@ -181,6 +188,13 @@ type PromptView struct {
 	// Pick: each line is a pick-one (sight, nearest); else ticks (or
 	// yes/no with one line).
 	Pick bool `json:"pick" msgpack:"pick"`
+	// Hits are the positions (1-based) of the dice that hit, for assign.
+	Hits []int `json:"hits" msgpack:"hits"`
+	// Rerolls are the abilities a re-roll may be granted by while a roll
+	// is open (RU-D4): text abilities, which the players trust.
+	Rerolls []console.Choice `json:"rerolls" msgpack:"rerolls"`
+	// Summary: an orders prompt at the end of the enemy turn.
+	Summary bool `json:"summary,omitempty" msgpack:"summary,omitempty"`
 	// Seat is the seat that must answer; empty: either.
 	Seat string `json:"seat,omitempty" msgpack:"seat,omitempty"`
 	// YouAnswer: the viewer may answer it.
@@ -318,6 +332,8 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	}
 	v.Prompt = g.promptView(seat, u)
 	v.Next = g.next(seat)
+	v.NextText = strings.NewReplacer(" (end-phase moves on)", "", " (ack)", "").Replace(v.Next)
+	v.EnemySummary = append([]string{}, g.TurnNotes...)
 	return v
 }
 
@@ -346,7 +362,11 @@ func cardView(c card.Card, u rn.Unit) CardView {
 
 func abilityView(a card.Ability, uses []use) AbilityView {
 	av := AbilityView{ID: a.ID, Name: a.Name, Kind: a.Kind, Cycle: a.CycleLabel(), Trigger: a.Trigger,
-		Phase: append([]string{}, a.Phase...), Target: a.Target, Effect: a.Effect.Type, Text: a.Text}
+		Phase: append([]string{}, a.Phase...), Target: a.Target, Effect: a.Effect.Type, Text: a.Text,
+		Reach: a.Reach, Origin: a.Origin}
+	if av.Cycle == "" {
+		av.Cycle = "cycle not given"
+	}
 	if a.Cycle.Per != "constant" {
 		av.Uses, av.Left = a.Cycle.Uses, a.Cycle.Uses
 		for _, u := range uses {
@@ -468,7 +488,17 @@ func (g *state) promptView(seat console.Seat, u rn.Unit) *PromptView {
 	}
 	me := g.seatIndex(seat)
 	pv := &PromptView{Kind: p.Kind, N: p.N, Hit: p.Hit, Purpose: p.Purpose, Faces: []int{}, Targets: []string{},
-		Lines: []LineView{}, YouAnswer: me >= 0 && (p.Seat < 0 || p.Seat == me)}
+		Lines: []LineView{}, Hits: []int{}, Rerolls: []console.Choice{}, Summary: p.Summary,
+		YouAnswer: me >= 0 && (p.Seat < 0 || p.Seat == me)}
+	if p.Attack != nil && (p.Kind == PromptAssign || p.Kind == PromptQuestion && p.QKind == "cover") && len(p.Attack.Faces) > 0 {
+		for _, h := range g.Heroes {
+			for _, a := range g.heroCard(h).Abilities {
+				if a.Effect.Type == "text" {
+					pv.Rerolls = append(pv.Rerolls, console.Choice{Value: a.ID, Label: a.Name + " (" + h.Name + ")", Note: a.Text})
+				}
+			}
+		}
+	}
 	if p.Seat >= 0 {
 		pv.Seat = g.seatName(p.Seat)
 	}
@@ -479,6 +509,12 @@ func (g *state) promptView(seat console.Seat, u rn.Unit) *PromptView {
 	case PromptAssign:
 		pv.Faces = append(pv.Faces, p.Attack.Faces...)
 		pv.Targets = append(pv.Targets, p.Attack.Targets...)
+		pv.Hit = p.Attack.Hit
+		for i, f := range p.Attack.Faces {
+			if f >= p.Attack.Hit {
+				pv.Hits = append(pv.Hits, i+1)
+			}
+		}
 	case PromptQuestion:
 		pv.ID, pv.QKind, pv.Pick = p.QID, p.QKind, pickKinds[p.QKind]
 		pv.Rule = questionRule(p.QKind)
@@ -537,6 +573,9 @@ func (g *state) promptText(u rn.Unit) string {
 	case PromptAssign:
 		return p.Purpose
 	case PromptOrders:
+		if p.Summary {
+			return "the enemy turn is over: check the table, then go on (ack)"
+		}
 		return "carry out the enemy orders on the table, then acknowledge (ack)"
 	}
 	if p.QKind == "undo" && g.UndoAsk != nil {
