@@ -237,7 +237,7 @@ func (s *Screen) drawBar() {
 		s.reason.SetText("")
 		s.reason.Hide()
 	}
-	next := "Next: " + v.Next
+	next := "Next: " + v.NextText
 	if duo && !s.env.Fixed() && v.Stage == ruunara.StagePlay {
 		next = "Acting as " + string(s.seat) + " · " + next
 	}
