@@ -65,6 +65,7 @@ func fillAnswers(g *state, p *prompt, a console.Args) (rn.Question, error) {
 	}
 	if pickKinds[p.QKind] {
 		// a listed enemy left out keeps its default (RU-D62b)
+		picked := map[int]bool{}
 		for _, part := range strings.Split(a.String("pick"), ",") {
 			part = strings.TrimSpace(part)
 			if part == "" {
@@ -98,6 +99,10 @@ func fillAnswers(g *state, p *prompt, a console.Args) (rn.Question, error) {
 				}
 				return q, console.RejectWith(console.ReasonBadInput, "%s cannot be picked for %s (choices: %s)", v, q.Lines[i].Unit, strings.Join(q.Lines[i].Options, ", "))
 			}
+			if picked[i] {
+				return q, console.RejectWith(console.ReasonBadInput, "%s is picked twice", q.Lines[i].Unit)
+			}
+			picked[i] = true
 			q.Lines[i].Answer = opt
 		}
 		return q, nil

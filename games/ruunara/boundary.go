@@ -154,6 +154,9 @@ func (x *decider) adjust(a console.Args) error {
 		return n, nil
 	}
 	if h := g.hero(id); h != nil {
+		if h.Status == StatusExecuted || h.Status == StatusRemoved {
+			return console.Reject("%s was executed (round %d) and is out of the game for good (l. 303): undo the command that did it instead", h.Name, h.GoneRound)
+		}
 		nh := *h
 		nh.Captors = append([]string(nil), h.Captors...)
 		nh.Uses = append([]use(nil), h.Uses...)
@@ -179,6 +182,9 @@ func (x *decider) adjust(a console.Args) error {
 			ab, n, err := x.usesArg(a.String("uses"), c.Abilities)
 			if err != nil {
 				return err
+			}
+			if abl, _ := c.Ability(ab); abl.Cycle.Per == "constant" || n > abl.Cycle.Uses {
+				return console.RejectWith(console.ReasonBadInput, "%s has %d uses per %s: uses must be 0–%d", abl.Name, abl.Cycle.Uses, abl.Cycle.Per, abl.Cycle.Uses)
 			}
 			usesOf(&nh.Uses, ab, 0).Left = n
 			changes = append(changes, fmt.Sprintf("%s uses → %d", ab, n))
@@ -210,16 +216,20 @@ func (x *decider) adjust(a console.Args) error {
 			}
 			changes = append(changes, "captive → "+v)
 		}
-		if len(changes) == 0 {
+		if len(changes) == 0 && !a.Has("engaged") {
 			return console.RejectWith(console.ReasonBadInput, "adjust %s: say what to change (hp=, count=, uses=, captive=, engaged=)", h.Name)
 		}
 		ev := Adjusted{Unit: h.ID, Field: strings.Join(changes, ", "), Hero: &nh}
 		if a.Has("engaged") {
+			if nh.Status != StatusFree {
+				return console.Reject("%s is captured: a captive is engaged with nobody (RU-D30)", h.Name)
+			}
 			pairs, err := x.engagedArg(h.ID, a.String("engaged"))
 			if err != nil {
 				return err
 			}
 			ev.Pairs, ev.SetPairs = pairs, true
+			ev.Field = strings.TrimPrefix(ev.Field+", engaged → "+a.String("engaged"), ", ")
 		}
 		x.emit(EvAdjusted, ev)
 		return nil
@@ -237,10 +247,16 @@ func (x *decider) adjust(a console.Args) error {
 			changes = append(changes, fmt.Sprintf("hp %d → %d", e.HP, n))
 			ne.HP = n
 		}
+		if e.AI.Mode == rn.Dead {
+			return console.Reject("%s is dead: undo the command that killed it instead", id)
+		}
 		if a.Has("mode") {
 			m, ok := rn.ParseMode(a.String("mode"))
 			if !ok || m == rn.Dead {
 				return console.RejectWith(console.ReasonBadInput, "mode must be one of posted, returning, investigating, rallying, alert, pursuing, engaging, guarding, engaged (kill removes a unit)")
+			}
+			if m == rn.Engaged && len(g.engagedHeroes(id)) == 0 && !a.Has("engaged") {
+				return console.RejectWith(console.ReasonBadInput, "an engaged enemy is engaged with a hero: give engaged=H1 too")
 			}
 			changes = append(changes, fmt.Sprintf("mode %s → %s", e.AI.Mode, m))
 			ne.AI.Mode = m
@@ -254,7 +270,18 @@ func (x *decider) adjust(a console.Args) error {
 			changes = append(changes, "post marker out: "+v)
 		}
 		if a.Has("target") {
-			ne.AI.Target = strings.ToUpper(strings.TrimSpace(a.String("target")))
+			t := strings.ToUpper(strings.TrimSpace(a.String("target")))
+			switch ne.AI.Mode {
+			case rn.Rallying:
+				if g.enemy(t) == nil {
+					return console.RejectWith(console.ReasonBadInput, "a rallying enemy's target is an enemy, not %s", t)
+				}
+			default:
+				if h := g.hero(t); h == nil {
+					return console.RejectWith(console.ReasonBadInput, "target must be a hero (H1 …), not %s", t)
+				}
+			}
+			ne.AI.Target = t
 			changes = append(changes, "target → "+ne.AI.Target)
 		}
 		if len(changes) == 0 && !a.Has("engaged") {
@@ -275,7 +302,9 @@ func (x *decider) adjust(a console.Args) error {
 					if hh == nil || hh.Status != StatusFree {
 						return console.RejectWith(console.ReasonBadInput, "engaged lists free heroes (H1,H2) or none")
 					}
-					pairs = append(pairs, rn.Pair{Hero: hh.ID, Enemy: id})
+					if p := (rn.Pair{Hero: hh.ID, Enemy: id}); !containsPair(pairs, p) {
+						pairs = append(pairs, p)
+					}
 				}
 			}
 			ev.Pairs, ev.SetPairs = pairs, true
@@ -316,7 +345,10 @@ func (x *decider) engagedArg(hero, v string) ([]rn.Pair, error) {
 		if err != nil {
 			return nil, err
 		}
-		pairs = append(pairs, rn.Pair{Hero: hero, Enemy: e.AI.ID})
+		p := rn.Pair{Hero: hero, Enemy: e.AI.ID}
+		if !containsPair(pairs, p) {
+			pairs = append(pairs, p)
+		}
 	}
 	return pairs, nil
 }
@@ -333,4 +365,13 @@ func (x *decider) usesArg(v string, abs []cardAbility) (string, int, error) {
 		}
 	}
 	return "", 0, console.RejectWith(console.ReasonNotFound, "no ability named %s", id)
+}
+
+func containsPair(list []rn.Pair, p rn.Pair) bool {
+	for _, q := range list {
+		if q == p {
+			return true
+		}
+	}
+	return false
 }

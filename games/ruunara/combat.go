@@ -22,6 +22,18 @@ const (
 // actor finds the hero a seat-turn command names and checks it may act
 // (SPEC.md §6.1: seat, then unit).
 func (x *decider) actor(a console.Args) (*hero, card.Card, error) {
+	h, c, err := x.heroArg(a)
+	if err != nil {
+		return nil, c, err
+	}
+	if err := x.g.canAct(h); err != nil {
+		return nil, card.Card{}, err
+	}
+	return h, c, nil
+}
+
+// heroArg finds the commanding seat's hero a command names, free or not.
+func (x *decider) heroArg(a console.Args) (*hero, card.Card, error) {
 	g := x.g
 	id := strings.TrimSpace(a.String("hero"))
 	h := g.hero(id)
@@ -34,10 +46,12 @@ func (x *decider) actor(a console.Args) (*hero, card.Card, error) {
 	if h.Seat != x.seat {
 		return nil, card.Card{}, console.RejectWith(console.ReasonNotYourTurn, "%s is %s's hero", h.Name, g.seatName(h.Seat))
 	}
-	if err := g.canAct(h); err != nil {
-		return nil, card.Card{}, err
-	}
 	return h, g.heroCard(h), nil
+}
+
+// within is the engagement range in the commanding seat's unit (RU-D1).
+func (x *decider) within() string {
+	return rn.Format(x.g.Numbers.EngageRange, x.g.unitAt(x.seat))
 }
 
 // canAct refuses a hero that is not free (RU-D30).
@@ -107,7 +121,7 @@ func (x *decider) engage(a console.Args) error {
 		}
 	}
 	if len(ids) == 0 {
-		return console.RejectWith(console.ReasonBadInput, "name the enemies within 1\" (enemies=E1,E2)")
+		return console.RejectWith(console.ReasonBadInput, "name the enemies within %s (enemies=E1,E2)", x.within())
 	}
 	x.engageNow(h.ID, ids, "hero")
 	return nil
@@ -123,16 +137,19 @@ func (x *decider) engageNow(hero string, enemies []string, by string) {
 // flee leaves close combat with a flee ability (RU-D42).
 func (x *decider) flee(a console.Args) error {
 	g := x.g
-	h, c, err := x.actor(a)
+	h, c, err := x.heroArg(a)
 	if err != nil {
 		return err
 	}
 	ab, ok := c.Ability(strings.ToLower(strings.TrimSpace(a.String("ability"))))
+	if ok && ab.Effect.Type == "flee" && !contains(ab.Phase, g.Phase) {
+		return console.RejectWith(console.ReasonWrongPhase, "%s is used in the %s phase (now: %s)", ab.Name, strings.Join(ab.Phase, " or "), g.Phase)
+	}
+	if err := g.canAct(h); err != nil {
+		return err
+	}
 	if !ok || ab.Effect.Type != "flee" {
 		return console.Reject("%s has no ability that lets them flee (l. 307)", h.Name)
-	}
-	if !contains(ab.Phase, g.Phase) {
-		return console.RejectWith(console.ReasonWrongPhase, "%s is used in the %s phase (now: %s)", ab.Name, strings.Join(ab.Phase, " or "), g.Phase)
 	}
 	if len(g.engagedEnemies(h.ID)) == 0 {
 		return console.Reject("%s is not engaged", h.Name)
@@ -207,7 +224,7 @@ func (x *decider) attack(a console.Args) error {
 	at := &attack{Attacker: h.ID, Stage: stageRoll}
 	if a.String("kind") == "melee" {
 		if len(engaged) == 0 {
-			return console.Reject("%s is not engaged (no enemy within 1\")", h.Name)
+			return console.Reject("%s is not engaged (no enemy within %s)", h.Name, x.within())
 		}
 		if !c.HasClose() {
 			return console.Reject("%s has no close combat attack on the card", h.Name)
@@ -355,6 +372,9 @@ func (x *decider) roll(a console.Args) error {
 		for _, w := range strings.Split(v, ",") {
 			w = strings.TrimSpace(w)
 			f, err := strconv.Atoi(w)
+			if w == "" {
+				return console.RejectWith(console.ReasonBadInput, "an empty value is not a d6 result (1–6): write values=3,5,2")
+			}
 			if err != nil || f < 1 || f > 6 {
 				return console.RejectWith(console.ReasonBadInput, "%s is not a d6 result (1–6)", w)
 			}
@@ -443,6 +463,9 @@ func (x *decider) effect(at *attack) {
 // afterRoll continues an attack once its dice are known.
 func (x *decider) afterRoll(at *attack) {
 	g := x.g
+	if at.ByEnemy && !x.enemyAlive(at.Attacker) {
+		return // removed by a table correction before its attack landed
+	}
 	if at.ByEnemy {
 		if at.Ranged {
 			if at.successes() == 0 {
@@ -484,7 +507,7 @@ func (x *decider) afterRoll(at *attack) {
 	}
 	at.Targets = living
 	at.Stage = stageAssign
-	x.setPrompt(&prompt{Kind: PromptAssign, N: at.successes(), Purpose: fmt.Sprintf("assign %d successes to %s", at.successes(), strings.Join(living, ", ")), Attack: at, Seat: -1})
+	x.setPrompt(&prompt{Kind: PromptAssign, N: at.successes(), Purpose: fmt.Sprintf("assign %d success%s to %s", at.successes(), pluralEs(at.successes()), strings.Join(living, ", ")), Attack: at, Seat: -1})
 }
 
 // assignDice gives each successful die to an engaged enemy (RU-D20).
@@ -572,7 +595,11 @@ func (x *decider) applyMelee(at *attack, dice []dieTarget) {
 	}
 }
 
-// reroll changes one die of the open roll (RU-D4).
+// reroll changes one die of the open roll (RU-D4): a close combat roll
+// waiting for its assignment, or a roll (attack dice or an ability's
+// trigger die) waiting for its cover question. The ability must be a text
+// ability (the players say it grants the re-roll) of a free hero: the
+// attacker's own when a hero rolled.
 func (x *decider) reroll(a console.Args) error {
 	g := x.g
 	at := *g.Prompt.Attack
@@ -583,20 +610,37 @@ func (x *decider) reroll(a console.Args) error {
 	if abID == "" {
 		return console.RejectWith(console.ReasonBadInput, "name the ability that grants the re-roll (ability=…)")
 	}
-	owner := ""
-	var ab card.Ability
+	owner, ab := (*hero)(nil), card.Ability{}
 	for _, h := range g.Heroes {
-		if c, ok := g.heroCard(h).Ability(abID); ok {
-			owner, ab = h.ID, c
+		if c, ok := g.heroCard(h).Ability(abID); ok && owner == nil {
+			owner, ab = h, c
 		}
 	}
-	if owner == "" {
+	if owner == nil {
 		return console.RejectWith(console.ReasonNotFound, "no hero has an ability named %s", abID)
 	}
 	if ab.Effect.Type != "text" {
 		return console.Reject("%s does not grant a re-roll", ab.Name)
 	}
+	if roller := g.hero(at.Attacker); roller != nil && roller.ID != owner.ID {
+		return console.Reject("%s is %s's ability, not %s's", ab.Name, owner.Name, roller.Name)
+	}
+	if err := g.canAct(owner); err != nil {
+		return err
+	}
 	die, value := a.Int("die"), a.Int("value")
+	// a trigger die alone, before its cover question (RU-D12)
+	if len(at.Faces) == 0 && at.Trigger > 0 && at.TriggerFace > 0 {
+		if die != 1 {
+			return console.RejectWith(console.ReasonBadInput, "there is no die %d: the roll was one trigger die", die)
+		}
+		before := at.TriggerFace
+		at.TriggerFace = value
+		x.emit(EvRerolled, Rerolled{Die: 1, Before: before, After: value, Ability: ab.ID, Unit: owner.ID})
+		x.setPrompt(nil)
+		x.afterTrigger(&at)
+		return nil
+	}
 	if die > len(at.Faces) {
 		return console.RejectWith(console.ReasonBadInput, "there is no die %d: the roll has %d dice", die, len(at.Faces))
 	}
@@ -604,7 +648,7 @@ func (x *decider) reroll(a console.Args) error {
 	faces := append([]int(nil), at.Faces...)
 	faces[die-1] = value
 	at.Faces, at.Rerolled = faces, true
-	x.emit(EvRerolled, Rerolled{Die: die, Before: before, After: value, Ability: ab.ID, Unit: owner})
+	x.emit(EvRerolled, Rerolled{Die: die, Before: before, After: value, Ability: ab.ID, Unit: owner.ID})
 	x.setPrompt(nil)
 	x.afterRoll(&at)
 	return nil
@@ -637,6 +681,9 @@ func (x *decider) resolveRanged(at *attack) {
 		hits = 0
 	}
 	target := at.Targets[0]
+	if at.ByEnemy && !x.enemyAlive(at.Attacker) {
+		return // removed by a table correction before its shot landed (RU-D27)
+	}
 	if at.ByEnemy {
 		if at.Instant && len(at.Faces) == 0 {
 			if h := x.g.hero(target); h != nil && hits > 0 {
@@ -672,6 +719,12 @@ func (x *decider) resolveRanged(at *attack) {
 	if !died {
 		x.rangedReaction(target, at.Attacker, true)
 	}
+}
+
+// enemyAlive reports whether enemy id is in the game.
+func (x *decider) enemyAlive(id string) bool {
+	e := x.g.enemy(id)
+	return e != nil && e.AI.Mode != rn.Dead
 }
 
 // damageEnemy lowers an enemy's hit points; at 0 it dies (RU-D23). It
@@ -807,7 +860,7 @@ func (x *decider) heroGone(id string, _ []string) {
 // use plays a hero's ability (RU-D10…RU-D15).
 func (x *decider) use(a console.Args) error {
 	g := x.g
-	h, c, err := x.actor(a)
+	h, c, err := x.heroArg(a)
 	if err != nil {
 		return err
 	}
@@ -815,14 +868,17 @@ func (x *decider) use(a console.Args) error {
 	if !ok {
 		return console.RejectWith(console.ReasonNotFound, "%s has no ability named %s", h.Name, a.String("ability"))
 	}
+	if !contains(ab.Phase, g.Phase) && ab.Cycle.Per != "constant" {
+		return console.RejectWith(console.ReasonWrongPhase, "%s is used in the %s phase (now: %s)", ab.Name, strings.Join(ab.Phase, " or "), g.Phase)
+	}
+	if err := g.canAct(h); err != nil {
+		return err
+	}
 	if ab.Cycle.Per == "constant" {
 		return console.Reject("%s is always active: it applies by itself", ab.Name)
 	}
 	if ab.Effect.Type == "flee" {
 		return console.Reject("%s lets %s flee: use flee hero=%s ability=%s in the movement phase", ab.Name, h.Name, h.ID, ab.ID)
-	}
-	if !contains(ab.Phase, g.Phase) {
-		return console.RejectWith(console.ReasonWrongPhase, "%s is used in the %s phase (now: %s)", ab.Name, strings.Join(ab.Phase, " or "), g.Phase)
 	}
 	if err := x.spendable(h.ID, h.Uses, ab); err != nil {
 		return err

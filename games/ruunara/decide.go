@@ -304,7 +304,7 @@ func (g *state) gate(p int, name string, a console.Args) error {
 			return nil
 		}
 		if g.Prompt.Kind != want {
-			return console.RejectWith(console.ReasonWrongPhase, "waiting for an answer: %s", g.promptText(rn.Inches))
+			return console.RejectWith(console.ReasonWrongPhase, "waiting for an answer: %s", g.promptText(g.unitAt(p)))
 		}
 		if g.Prompt.Kind == PromptQuestion && g.Prompt.Seat >= 0 && g.Prompt.Seat != p {
 			return console.RejectWith(console.ReasonNotYourTurn, "%s must answer: %s asked for this", g.seatName(g.Prompt.Seat), g.seatName(1-g.Prompt.Seat))
@@ -324,12 +324,15 @@ func (g *state) gate(p int, name string, a console.Args) error {
 		return nil
 	}
 	if g.Prompt != nil {
-		return console.RejectWith(console.ReasonWrongPhase, "waiting for an answer: %s", g.promptText(rn.Inches))
+		return console.RejectWith(console.ReasonWrongPhase, "waiting for an answer: %s", g.promptText(g.unitAt(p)))
 	}
 	if g.enemyTurnNow() {
 		return console.RejectWith(console.ReasonWrongPhase, "the enemy turn advances by itself: answer or acknowledge the open prompt")
 	}
 	if g.Side != p {
+		if h := g.hero(a.String("hero")); h != nil {
+			return console.RejectWith(console.ReasonNotYourTurn, "it is %s's turn: %s plays in %s's turn", g.seatName(g.Side), h.Name, g.seatName(h.Seat))
+		}
 		return console.RejectWith(console.ReasonNotYourTurn, "it is %s's turn", g.seatName(g.Side))
 	}
 	return nil

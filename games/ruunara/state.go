@@ -388,6 +388,14 @@ func (g *state) seatIndex(seat console.Seat) int {
 	return -1
 }
 
+// unitAt is the distance unit of seat index i.
+func (g *state) unitAt(i int) rn.Unit {
+	if i >= 0 && i < len(g.Units) && g.Units[i] == string(rn.Centimetres) {
+		return rn.Centimetres
+	}
+	return rn.Inches
+}
+
 func (g *state) unitOf(seat console.Seat) rn.Unit {
 	if i := g.seatIndex(seat); i >= 0 && i < len(g.Units) && g.Units[i] == string(rn.Centimetres) {
 		return rn.Centimetres

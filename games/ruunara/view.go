@@ -421,7 +421,7 @@ func (g *state) timer(h *hero) (string, bool) {
 			return fmt.Sprintf("captured — executed at the start of round %d: %d rescue turns left (rounds %d–%d)%s", exec, g.Numbers.CaptivityFullTurns, c+1, exec-1, extra), false
 		}
 		n := exec - r
-		return fmt.Sprintf("captured — executed at the start of round %d: %d rescue turns left (this one included)%s", exec, n, extra), n <= 1
+		return fmt.Sprintf("captured — executed at the start of round %d: %d rescue turn%s left (this one included)%s", exec, n, plural(n), extra), n <= 1
 	case StatusExecuted:
 		return fmt.Sprintf("executed (round %d)", h.GoneRound), false
 	}
