@@ -231,7 +231,10 @@ func (s *Screen) assignForm(p *ruunara.PromptView, f *promptForm) []fyne.CanvasO
 	for _, e := range s.view.Enemies {
 		hp[e.ID] = fmt.Sprintf("%s (HP %d)", e.ID, e.HP)
 	}
-	dice := successes(p.Faces, p.N)
+	dice := p.Hits // the positions of the dice that hit
+	if len(dice) == 0 {
+		dice = successes(p.Faces, p.N)
+	}
 	for _, pos := range dice {
 		pos := pos
 		row := container.NewHBox(kit.BoldLabel(fmt.Sprintf("Die %d: %d →", pos, p.Faces[pos-1])))
@@ -263,7 +266,54 @@ func (s *Screen) assignForm(p *ruunara.PromptView, f *promptForm) []fyne.CanvasO
 	})
 	send.Importance = widget.HighImportance
 	f.send = send
-	return append(objs, send)
+	objs = append(objs, send)
+	return append(objs, s.rerollRow(p)...)
+}
+
+// rerollRow offers a card-granted re-roll while a roll is open (RU-D4):
+// which die, its new face, and the ability that grants it; nothing when
+// no hero has an ability that may.
+func (s *Screen) rerollRow(p *ruunara.PromptView) []fyne.CanvasObject {
+	if len(p.Rerolls) == 0 {
+		return nil
+	}
+	n := len(p.Faces)
+	if n == 0 {
+		n = 1 // an ability's trigger die
+	}
+	var dice, faces, abilities []string
+	for i := 1; i <= n; i++ {
+		label := fmt.Sprintf("die %d", i)
+		if i <= len(p.Faces) {
+			label = fmt.Sprintf("die %d (a %d)", i, p.Faces[i-1])
+		}
+		dice = append(dice, label)
+	}
+	for v := 1; v <= 6; v++ {
+		faces = append(faces, fmt.Sprint(v))
+	}
+	byLabel := map[string]string{}
+	for _, c := range p.Rerolls {
+		abilities = append(abilities, c.Label)
+		byLabel[c.Label] = c.Value
+	}
+	die := widget.NewSelect(dice, nil)
+	die.SetSelectedIndex(0)
+	face := widget.NewSelect(faces, nil)
+	face.PlaceHolder = "new face"
+	ability := widget.NewSelect(abilities, nil)
+	ability.SetSelectedIndex(0)
+	btn := widget.NewButtonWithIcon("Re-roll", theme.ViewRefreshIcon(), func() {
+		if face.Selected == "" {
+			s.env.Fail(fmt.Errorf("pick the die's new face first"))
+			return
+		}
+		s.do(ruunara.CmdReroll, map[string]any{"die": die.SelectedIndex() + 1, "value": face.SelectedIndex() + 1,
+			"ability": byLabel[ability.Selected]})
+	})
+	s.rerollBtn = btn
+	return []fyne.CanvasObject{kit.Caption("A card lets you re-roll a die? Enter the new face here (RU-D4)."),
+		container.NewHBox(die, face, ability, btn)}
 }
 
 // drawChips highlights the picked chip of a row.
@@ -285,6 +335,7 @@ func (s *Screen) questionForm(p *ruunara.PromptView, f *promptForm) []fyne.Canva
 	if p.Rule != "" {
 		objs = append(objs, kit.Caption("Rule: "+p.Rule))
 	}
+
 	answer := func(a map[string]any) {
 		a["q"] = p.ID
 		s.do(ruunara.CmdAnswer, a)
@@ -363,6 +414,9 @@ func (s *Screen) questionForm(p *ruunara.PromptView, f *promptForm) []fyne.Canva
 		send.Importance = widget.HighImportance
 		f.send = send
 		objs = append(objs, container.NewGridWithColumns(2, none, send))
+	}
+	if p.QKind == "cover" {
+		objs = append(objs, s.rerollRow(p)...)
 	}
 	return objs
 }

@@ -33,7 +33,9 @@ const RosterKind = ruunara.RosterKindCard
 
 // Screen is the Ruunara screen.
 type Screen struct {
-	env *play.Env
+	// rerollBtn is the open roll's Re-roll button, when a card may grant one.
+	rerollBtn *widget.Button
+	env       *play.Env
 	// rosters keeps cards across games; nil hides the roster buttons.
 	rosters play.RosterStore
 	root    fyne.CanvasObject

@@ -203,3 +203,46 @@ func TestDiceAppFirst(t *testing.T) {
 		t.Errorf("Naali has not attacked after the app's roll (E1 HP %d → %d)", before, enemyHP(t, s, "E1"))
 	}
 }
+
+// TestRerollByTapping: while a close combat roll waits for its split, a
+// hero's text ability re-rolls a die (RU-D4): pick the die, its new face,
+// the ability, Re-roll; the split then has the new hit.
+func TestRerollByTapping(t *testing.T) {
+	st := console.NewMemStore()
+	sess := soloGame(t, st, true)
+	for _, c := range []struct {
+		name string
+		args map[string]any
+	}{
+		{ruunara.CmdEndPhase, nil},
+		{ruunara.CmdEngage, map[string]any{"hero": "H2", "enemies": "E1,E2"}},
+		{ruunara.CmdEndPhase, nil},
+		{ruunara.CmdAttack, map[string]any{"hero": "H2", "kind": "melee"}},
+		{ruunara.CmdRoll, map[string]any{"values": "1,4,1,1"}},
+	} {
+		apptest.DoAs(t, sess, "p1", c.name, c.args)
+	}
+	u, _ := newTestUI(t, st, apptest.LandscapeSize)
+	u.ShowGame(console.NewLocal(sess))
+	s := screenOf(t, u)
+	p := promptOf(t, s, ruunara.PromptAssign)
+	if len(p.Hits) != 1 || s.rerollBtn == nil {
+		t.Fatalf("hits %v, re-roll button %v", p.Hits, s.rerollBtn != nil)
+	}
+	var selects []*widget.Select
+	apptest.Walk(s.promptBox, func(o fyne.CanvasObject) {
+		if sel, ok := o.(*widget.Select); ok {
+			selects = append(selects, sel)
+		}
+	})
+	if len(selects) != 3 {
+		t.Fatalf("%d selects in the re-roll row, want die, face, ability", len(selects))
+	}
+	selects[0].SetSelectedIndex(0) // die 1 (a 1)
+	selects[1].SetSelectedIndex(4) // a 5
+	tap(t, s.rerollBtn, "re-roll")
+	p = promptOf(t, s, ruunara.PromptAssign)
+	if len(p.Hits) != 2 || p.Faces[0] != 5 {
+		t.Fatalf("after the re-roll: faces %v hits %v", p.Faces, p.Hits)
+	}
+}
