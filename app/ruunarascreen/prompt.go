@@ -313,7 +313,7 @@ func (s *Screen) rerollRow(p *ruunara.PromptView) []fyne.CanvasObject {
 	})
 	s.rerollBtn = btn
 	return []fyne.CanvasObject{kit.Caption("A card lets you re-roll a die? Enter the new face here (RU-D4)."),
-		container.NewHBox(die, face, ability, btn)}
+		container.NewGridWithColumns(2, die, face, ability, btn)}
 }
 
 // drawChips highlights the picked chip of a row.
