@@ -196,9 +196,7 @@ type attack struct {
 	OnDieBy     string `msgpack:"on_die_by"` // the ability carrying it
 	Stage       string `msgpack:"stage"`     // trigger, roll, assign, cover, cover-roll
 	Cancelled   int    `msgpack:"cancelled"`
-	// Assigned is die position (1-based) → target, for close combat.
-	Assigned []dieTarget `msgpack:"assigned"`
-	Rerolled bool        `msgpack:"rerolled"`
+	Rerolled    bool   `msgpack:"rerolled"`
 }
 
 type dieTarget struct {
@@ -232,7 +230,6 @@ const (
 	taskEffect       = "effect" // an ability's effect on one target
 	taskArea         = "area"   // the enemies ticked in a ranged area
 	taskBoundary     = "boundary"
-	taskOrdersAck    = "orders-ack"
 )
 
 // Slots of the enemy turn's answered questions.
@@ -603,7 +600,7 @@ const (
 )
 
 var taskKinds = map[string]bool{taskGroup: true, taskNoise: true, taskNextPhase: true, taskEnemy: true, taskEnemyAtk: true,
-	taskBoundary: true, taskOrdersAck: true, taskEnemyAbility: true, taskEffect: true, taskArea: true}
+	taskBoundary: true, taskEnemyAbility: true, taskEffect: true, taskArea: true}
 
 func (g *state) unitIDs() []string {
 	var ids []string
@@ -657,11 +654,6 @@ func (at *attack) check() error {
 	for _, f := range at.Faces {
 		if f < 1 || f > 6 {
 			return fmt.Errorf("a die showing %d", f)
-		}
-	}
-	for _, d := range at.Assigned {
-		if d.Die < 1 || d.Die > len(at.Faces) {
-			return fmt.Errorf("die %d assigned", d.Die)
 		}
 	}
 	return nil
