@@ -109,6 +109,18 @@ func TestConstants(t *testing.T) {
 	if n := len(ints) + len(dice); n != len(c.Rows) || n != len(constantKeys) {
 		t.Errorf("%d constants tested, file has %d, schema %d", n, len(c.Rows), len(constantKeys))
 	}
+	// roster's formulas use these numbers as Go constants: they must agree.
+	for k, v := range map[string]int{"stat_min": roster.StatMin, "stat_max": roster.StatMax, "stat_rolls": roster.NumRolls,
+		"stats_kept": roster.NumStats, "improve_raise_to": roster.ImproveTo, "skill_base": roster.SkillBase,
+		"hp_constant": roster.HPConstant, "move_base": roster.MoveBase, "move_fast_speed": roster.MoveFastSPD,
+		"wound_number_divisor": roster.WNDivisor, "armour": roster.Armour, "team_size": roster.TeamSize, "on_field": roster.OnField} {
+		if c.Int(k) != v {
+			t.Errorf("constants.csv %s = %d, roster has %d", k, c.Int(k), v)
+		}
+	}
+	if d := c.Dice("stat_roll"); d.Min() != roster.RollMin || d.Max() != roster.RollMax {
+		t.Errorf("stat_roll %v, roster rolls %d–%d", d, roster.RollMin, roster.RollMax)
+	}
 	if v, ok := c.Value("stat_roll"); !ok || v != "2d6+4" {
 		t.Errorf(`Value("stat_roll") = %q, %v`, v, ok)
 	}
