@@ -1047,6 +1047,12 @@ func (t *Tables) loadFieldColumns(b []byte) error {
 			c.KickerZoneOf = r.oneOf("kicker_zone_of", "home", "away")
 		}
 		c.Source = r.str("source")
+		if want := columnZone(c.X, length, t.Constants); r.err == nil && c.Zone != want {
+			r.fail("zone", "%q, but constants.csv (neutral_zone_x, end_zone_depth, field_length) make column %d %q", c.Zone, c.X, want)
+		}
+		if want := kickerZoneOf(c.X, length, t.Constants); r.err == nil && c.KickerZoneOf != want {
+			r.fail("kicker_zone_of", "%q, but kicker_max_columns_from_end_line makes column %d %q", c.KickerZoneOf, c.X, want)
+		}
 		if want := (c.FullY.Max-c.FullY.Min)/2 + 1 + len(c.HalfHexY); r.err == nil && c.Cells != want {
 			r.fail("cells", "%d, but full_y and half_hex_y give %d", c.Cells, want)
 		}
@@ -1063,4 +1069,44 @@ func (t *Tables) loadFieldColumns(b []byte) error {
 		return &Error{File: FieldColumnsFile, Msg: fmt.Sprintf("%d cells in all, constants.csv cells is %d", total, want)}
 	}
 	return nil
+}
+
+// columnZone is the zone of column x by the constants (RB-D11).
+func columnZone(x, length int, c Constants) string {
+	depth, mid := c.Int("end_zone_depth"), c.Int("neutral_zone_x")
+	switch {
+	case x <= depth:
+		return "home-end-zone"
+	case x > length-depth:
+		return "away-end-zone"
+	case x < mid:
+		return "home-side"
+	case x > mid:
+		return "away-side"
+	}
+	return "neutral"
+}
+
+// kickerZoneOf is the team whose kicker zone holds column x (RB-D15), or "".
+func kickerZoneOf(x, length int, c Constants) string {
+	n := c.Int("kicker_max_columns_from_end_line")
+	switch {
+	case x <= n:
+		return "home"
+	case x > length-n:
+		return "away"
+	}
+	return ""
+}
+
+// ModifiersOf returns the rows of modifiers.csv for a test ("pass",
+// "field_goal", …), in file order.
+func (t *Tables) ModifiersOf(test string) []ModifierRow {
+	var out []ModifierRow
+	for _, m := range t.Modifiers {
+		if m.Test == test {
+			out = append(out, m)
+		}
+	}
+	return out
 }

@@ -327,6 +327,9 @@ func TestSmallTables(t *testing.T) {
 			t.Errorf("Sprint.Exertion(%s, %d) = %d, %v", tt.move, tt.extra, got, ok)
 		}
 	}
+	if fg := tb.ModifiersOf("field_goal"); len(fg) != 2 || fg[0].DLChange != 1 || fg[1].DLChange != 2 || len(tb.ModifiersOf("kick")) != 0 {
+		t.Errorf("ModifiersOf(field_goal) = %+v", fg)
+	}
 	if tb.Sprint.MaxExtra("half") != 1 || tb.Sprint.MaxExtra("full") != 2 {
 		t.Error("Sprint.MaxExtra")
 	}
@@ -449,6 +452,8 @@ func TestBrokenFiles(t *testing.T) {
 		{"field side", FieldColumnsFile, "17,away-side,away", "17,away-side,home", `field-columns.csv line 18 column side: "home" does not fit zone "away-side"`},
 		{"field order", FieldColumnsFile, "\n2,home-end-zone", "\n3,home-end-zone", "field-columns.csv line 3 column x: 3: the columns are 1…31 in order (expected 2)"},
 		{"field half-hex", FieldColumnsFile, "3,home-end-zone,home,16,3,29,1 31", "3,home-end-zone,home,16,3,29,1 30", "field-columns.csv line 4 column half_hex_y: 30: x + y must be even"},
+		{"field zone", FieldColumnsFile, "4,home-side", "4,home-end-zone", `field-columns.csv line 5 column zone: "home-end-zone", but constants.csv (neutral_zone_x, end_zone_depth, field_length) make column 4 "home-side"`},
+		{"field kicker zone", FieldColumnsFile, "7,home-side,home,16,3,29,1 31,,,", "7,home-side,home,16,3,29,1 31,,home,", `field-columns.csv line 8 column kicker_zone_of: "home", but kicker_max_columns_from_end_line makes column 7 ""`},
 		{"quote", StatusesFile, "Out,no,", "\"Out,no,", "statuses.csv line 8"},
 		{"bad utf-8", ScoringFile, "touchdown", "touch\xffdown", "scoring.csv line 2: not UTF-8"},
 	}
