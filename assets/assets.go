@@ -33,3 +33,11 @@ var LandsOfRuin embed.FS
 //
 //go:embed ruunara
 var Ruunara embed.FS
+
+// Runeball holds the Runeball data: the CSV tables of the runeball folder
+// (stats, skills, constants, the kickoff, bounce, block, wound and pass
+// tables, the field's columns; see its README.md and the Runeball SPEC.md
+// §4). games/runeball/data loads and validates them.
+//
+//go:embed runeball
+var Runeball embed.FS
