@@ -10,6 +10,7 @@ import (
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/battlelore"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
+	"github.com/commandconsole/commandconsole/games/runeball"
 	"github.com/commandconsole/commandconsole/games/runika"
 	"github.com/commandconsole/commandconsole/games/ruunara"
 	"github.com/commandconsole/commandconsole/games/scorepad"
@@ -20,6 +21,7 @@ func All() []console.Rules {
 	all := []console.Rules{
 		battlelore.New(),
 		landsofruin.New(),
+		runeball.New(),
 		runika.New(),
 		ruunara.New(),
 		scorepad.New(),

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/commandconsole/commandconsole/games"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -621,7 +622,13 @@ func TestScriptPlaysEveryGolden(t *testing.T) {
 	}
 	db := tempDB(t)
 	for _, f := range files {
-		t.Run(filepath.Base(filepath.Dir(filepath.Dir(f)))+"/"+filepath.Base(f), func(t *testing.T) {
+		system := filepath.Base(filepath.Dir(filepath.Dir(f)))
+		t.Run(system+"/"+filepath.Base(f), func(t *testing.T) {
+			if r, err := games.Lookup(system); err == nil && !r.Info().Playable {
+				// a system still being built: ccctl creates no game of it
+				refusal(t, ccctl(t, db, "", "script", f), "cannot be played yet")
+				return
+			}
 			out := okJSON(t, db, "script", f)
 			id, _ := get(t, out, "id").(string)
 			if id == "" {

@@ -1,0 +1,121 @@
+package runeball
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/runeball/roster"
+)
+
+// Describe renders one event as a line of history for seat. A roster event
+// of the other team, before both rosters are locked, says only that a slot
+// changed (RB-D63). s is the state just before the event.
+func (r *Rules) Describe(s console.State, e console.Event, seat console.Seat) (string, bool) {
+	g, err := asState(s)
+	if err != nil {
+		return "", false
+	}
+	line, err := g.describe(e, g.seatTeam(seat))
+	if err != nil {
+		return "", false
+	}
+	return line, true
+}
+
+// rosterEvents are the events RB-D63 hides from the other coach.
+var rosterEvents = map[string]bool{EvPlayerEntered: true, EvStatsRolled: true, EvStatsAssigned: true,
+	EvPlayerImproved: true, EvPlayerNamed: true, EvPlayerRemoved: true, EvDoctorSet: true}
+
+func (g *state) describe(e console.Event, me int) (string, error) {
+	dec := func(v any) error { return console.Decode(e.Data, v) }
+	if rosterEvents[e.Type] && !g.bothLocked() {
+		t := g.seatTeam(e.Seat)
+		if t != me {
+			return fmt.Sprintf("%s works on its roster", teamName(t)), nil
+		}
+	}
+	switch e.Type {
+	case EvPlayerEntered:
+		var p PlayerEntered
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s %s entered: %s", p.Slot, p.Name, p.Stats), nil
+	case EvStatsRolled:
+		var p StatsRolled
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		by := "entered"
+		if p.By == "app" {
+			by = "rolled by the app"
+		}
+		return fmt.Sprintf("%s %s: 2d6+4 ×8 = %s (%s)", p.Slot, p.Name, p.Rolls, by), nil
+	case EvStatsAssigned:
+		var p StatsAssigned
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s stats: %s", p.Slot, p.Stats), nil
+	case EvPlayerImproved:
+		var p PlayerImproved
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s improved: %s", p.Slot, p.Improvement), nil
+	case EvPlayerNamed:
+		var p PlayerNamed
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		var parts []string
+		if p.Name != nil {
+			parts = append(parts, "name "+*p.Name)
+		}
+		if p.Background != nil {
+			parts = append(parts, "background "+*p.Background)
+		}
+		if p.Boon != nil {
+			parts = append(parts, "Boon "+*p.Boon)
+		}
+		return fmt.Sprintf("%s: %s", p.Slot, strings.Join(parts, ", ")), nil
+	case EvPlayerRemoved:
+		var p PlayerRemoved
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s emptied", p.Slot), nil
+	case EvDoctorSet:
+		var p DoctorSet
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		if p.Slot == 0 {
+			return fmt.Sprintf("%s has no team doctor", teamName(p.Team)), nil
+		}
+		return fmt.Sprintf("%s is %s's team doctor", roster.Slot{Team: teamID(p.Team), N: p.Slot}, teamName(p.Team)), nil
+	case EvRosterLocked:
+		var p RosterLocked
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s locks its roster", teamName(p.Team)), nil
+	case EvKeshatRecorded:
+		var p KeshatRecorded
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		if p.Double {
+			return fmt.Sprintf("%s wins the Keshat round with a Keshat: both choices (l. 54)", teamName(p.Winner)), nil
+		}
+		return fmt.Sprintf("%s wins the Keshat round: first choice (l. 54)", teamName(p.Winner)), nil
+	case EvKickoffChosen:
+		var p KickoffChosen
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s chooses to %s: %s kicks off half %d", teamName(p.Team), p.Choice, teamName(p.Kicking), p.Half), nil
+	}
+	return "", fmt.Errorf("unknown event type %q", e.Type)
+}

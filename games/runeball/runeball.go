@@ -1,0 +1,110 @@
+// Package runeball is the console for Runeball, a fantasy-football
+// miniature game on a 31×15 hex field (Runeball 2022 notes), for two
+// coaches, home and away.
+//
+// The miniatures, the printed field and the dice stay on the table; the
+// app holds every number, runs each resolution step by step, asks for
+// exactly the dice and choices it needs and refuses what the rules forbid.
+// Everything follows the specification reference/runeball/SPEC.md: facts
+// RB-F…, decisions RB-D…, cited where they are implemented and tested.
+//
+// This release builds the match's first two phases (SPEC.md §5, build
+// order 1–2): the team builder (rosters of nine, stats rolled or entered,
+// improvements, derived values) with the hidden-roster rule (RB-D63), and
+// the match start (the Keshat round, the choice to kick or receive). The
+// set-up, the kickoff and the rounds of play come next; until then the
+// system is registered but not offered on the home screen (Playable is
+// false).
+//
+// The engine contract is the same as Ruunara's: Decide works on a copy of
+// the state and every change is an event applied at once with the same
+// Apply replay uses.
+package runeball
+
+import (
+	"github.com/commandconsole/commandconsole/console"
+)
+
+// ID is the system id Runeball registers under.
+const ID = "runeball"
+
+// Rules implements console.Rules for Runeball.
+type Rules struct{}
+
+// New returns the Runeball rules.
+func New() *Rules { return &Rules{} }
+
+// OptRounds is the setup option: rounds per half (RB-D56).
+const OptRounds = "rounds"
+
+// Command names (SPEC.md §2.7) built so far.
+const (
+	CmdEnterPlayer  = "enter-player"
+	CmdRollStats    = "roll-stats"
+	CmdAssignStats  = "assign-stats"
+	CmdImprove      = "improve"
+	CmdNamePlayer   = "name-player"
+	CmdRemovePlayer = "remove-player"
+	CmdSetDoctor    = "set-doctor"
+	CmdLockRoster   = "lock-roster"
+	CmdKeshat       = "keshat"
+	CmdChooseKick   = "choose-kickoff"
+)
+
+// Info describes the system.
+func (*Rules) Info() console.SystemInfo {
+	return console.SystemInfo{
+		ID:       ID,
+		Name:     "Runeball",
+		Kind:     console.KindMiniature,
+		MinSeats: 2,
+		MaxSeats: 2,
+		Doc: "Fantasy football on a 31×15 hex field for two coaches: team builder, initiative, blocks, passes, " +
+			"every table resolved by the app. This release: the team builder and the match start.",
+		Options: []console.ArgSpec{
+			{Name: OptRounds, Kind: console.ArgInt, Min: console.Bounds(1), Max: console.Bounds(20), Default: "8", Doc: "rounds per half (RB-D56)"},
+		},
+		Playable: false,
+	}
+}
+
+func str(name string, req bool, doc string) console.ArgSpec {
+	return console.ArgSpec{Name: name, Kind: console.ArgString, Required: req, MaxLen: 60, Doc: doc}
+}
+
+func stat(name string, req bool) console.ArgSpec {
+	return console.ArgSpec{Name: name, Kind: console.ArgInt, Required: req, Min: console.Bounds(-99), Max: console.Bounds(99),
+		Doc: "the " + name + " score (6–17)"}
+}
+
+// Commands lists the vocabulary built so far (SPEC.md §2.7).
+func (*Rules) Commands() []console.CommandSpec {
+	statArgs := func(req bool) []console.ArgSpec {
+		var out []console.ArgSpec
+		for _, s := range StatNames {
+			out = append(out, stat(s, req))
+		}
+		return out
+	}
+	player := str("player", true, "the slot: H1…H9 (home) or A1…A9 (away)")
+	enter := append([]console.ArgSpec{player, str("name", true, "the player's name")}, statArgs(true)...)
+	enter = append(enter, str("background", false, "a background (recorded, RB-D10)"), str("boon", false, "a Boon (recorded, RB-D10)"))
+	return []console.CommandSpec{
+		{Name: CmdEnterPlayer, Version: 1, Doc: "fill a slot with final stats (a saved or pre-made character)", Args: enter, When: "roster, before lock-roster"},
+		{Name: CmdRollStats, Version: 1, Doc: "record the eight 2d6+4 totals (RB-F2); without rolls the app rolls them", Args: []console.ArgSpec{player, str("name", true, "the player's name"), str("rolls", false, "8 values from 6 to 16, comma-separated")}, When: "roster"},
+		{Name: CmdAssignStats, Version: 1, Doc: "put the seven best rolls on the seven stats, in any order (RB-D9)", Args: append([]console.ArgSpec{player}, statArgs(true)...), When: "roster, after roll-stats"},
+		{Name: CmdImprove, Version: 1, Doc: "plus=A,B: +1 to two stats (RB-F3); or plus=A raise=B: +1 to A and B set to 8 (RB-F4)", Args: []console.ArgSpec{player, str("plus", true, "one or two stats"), str("raise", false, "a stat below 8, set to 8")}, When: "roster, once per rolled player"},
+		{Name: CmdNamePlayer, Version: 1, Doc: "rename a player, set background and Boon", Args: []console.ArgSpec{player, str("name", false, "the name"), str("background", false, "background"), str("boon", false, "Boon")}, When: "roster"},
+		{Name: CmdRemovePlayer, Version: 1, Doc: "empty a slot", Args: []console.ArgSpec{player}, When: "roster"},
+		{Name: CmdSetDoctor, Version: 1, Doc: "name the team doctor (RB-D42), or none", Args: []console.ArgSpec{player}, When: "roster"},
+		{Name: CmdLockRoster, Version: 1, Doc: "lock the team: nine complete players (RB-D64)", When: "roster"},
+		{Name: CmdKeshat, Version: 1, Doc: "record the Keshat round (RB-D59)", Args: []console.ArgSpec{
+			{Name: "winner", Kind: console.ArgEnum, Enum: []string{"home", "away"}, Required: true, Doc: "the team that won it"},
+			{Name: "double", Kind: console.ArgEnum, Enum: []string{"no", "yes"}, Default: "no", Doc: "a Keshat scored: the winner has both choices"}}, When: "start"},
+		{Name: CmdChooseKick, Version: 1, Doc: "kick or receive (RB-F24)", Args: []console.ArgSpec{
+			{Name: "choice", Kind: console.ArgEnum, Enum: []string{"kick", "receive"}, Required: true, Doc: "kick or receive"}}, When: "start, by the seat with the choice"},
+	}
+}
+
+// StatNames are the seven stats in RB-F1's order, as arguments name them.
+var StatNames = []string{"mus", "skl", "spd", "tou", "wit", "tec", "cha"}

@@ -1,0 +1,186 @@
+package runeball
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/runeball/roster"
+)
+
+// View is the match as one seat sees it (SPEC.md §2.5). Until both rosters
+// are locked a seat sees the other team only as how many slots are filled
+// and whether it is locked (RB-D63); the public view sees both teams so.
+// After both locks everything is public. The dice generator's seed is
+// never in a view. Slices are never null.
+type View struct {
+	Viewer console.Seat `json:"viewer" msgpack:"viewer"`
+	// You is the viewer's team: "home", "away", or "" for the public.
+	You           string     `json:"you" msgpack:"you"`
+	Phase         string     `json:"phase" msgpack:"phase"`
+	Half          int        `json:"half" msgpack:"half"`
+	Round         int        `json:"round" msgpack:"round"`
+	RoundsPerHalf int        `json:"rounds_per_half" msgpack:"rounds_per_half"`
+	Score         [2]int     `json:"score" msgpack:"score"`
+	Teams         []TeamView `json:"teams" msgpack:"teams"`
+	// Keshat: the winner ("home"/"away") once recorded, the first and
+	// second choice, and the kicking team once chosen.
+	KeshatWinner string `json:"keshat_winner,omitempty" msgpack:"keshat_winner,omitempty"`
+	FirstChoice  string `json:"first_choice,omitempty" msgpack:"first_choice,omitempty"`
+	SecondChoice string `json:"second_choice,omitempty" msgpack:"second_choice,omitempty"`
+	Kicking      string `json:"kicking,omitempty" msgpack:"kicking,omitempty"`
+	// Next says what happens now.
+	Next string `json:"next" msgpack:"next"`
+}
+
+// TeamView is one team as the viewer may see it.
+type TeamView struct {
+	Team   string `json:"team" msgpack:"team"` // home or away
+	Seat   string `json:"seat" msgpack:"seat"`
+	Locked bool   `json:"locked" msgpack:"locked"`
+	// Filled is how many slots have a player (always shown).
+	Filled int `json:"filled" msgpack:"filled"`
+	// Hidden: the other coach's roster before both are locked (RB-D63):
+	// Players is empty.
+	Hidden  bool         `json:"hidden" msgpack:"hidden"`
+	Doctor  string       `json:"doctor,omitempty" msgpack:"doctor,omitempty"`
+	Players []PlayerView `json:"players" msgpack:"players"`
+}
+
+// PlayerView is one player's sheet.
+type PlayerView struct {
+	ID         string `json:"id" msgpack:"id"`
+	Name       string `json:"name" msgpack:"name"`
+	Background string `json:"background,omitempty" msgpack:"background,omitempty"`
+	Boon       string `json:"boon,omitempty" msgpack:"boon,omitempty"`
+	Empty      bool   `json:"empty" msgpack:"empty"`
+	Complete   bool   `json:"complete" msgpack:"complete"`
+	Improved   bool   `json:"improved" msgpack:"improved"`
+	// Rolls are the eight 2d6+4 totals of a rolled player.
+	Rolls []int `json:"rolls" msgpack:"rolls"`
+	// Stats are the final stats in RB-F1's order (mus skl spd tou wit tec
+	// cha); Bonus their bonuses (RB-D2).
+	Stats []int `json:"stats" msgpack:"stats"`
+	Bonus []int `json:"bonus" msgpack:"bonus"`
+	// Skills: Block, Dodge, Catch, Pass, Kick (RB-D3).
+	Skills []int `json:"skills" msgpack:"skills"`
+	HP     int   `json:"hp" msgpack:"hp"`
+	WN     int   `json:"wn" msgpack:"wn"`
+	INI    int   `json:"ini" msgpack:"ini"`
+	Move   int   `json:"move" msgpack:"move"`
+	Half   int   `json:"half_move" msgpack:"half_move"`
+	// Damage is the block damage range "lo–hi" (RB-D8).
+	Damage string `json:"damage" msgpack:"damage"`
+}
+
+// View returns the match as seat sees it.
+func (r *Rules) View(s console.State, seat console.Seat) console.View {
+	g, err := asState(s)
+	if err != nil {
+		return View{Viewer: seat}
+	}
+	me := g.seatTeam(seat)
+	v := View{Viewer: seat, Phase: g.Phase, Half: g.Half, Round: g.Round, RoundsPerHalf: g.RoundsPerHalf,
+		Score: g.Score, Teams: []TeamView{}}
+	if me >= 0 {
+		v.You = teamName(me)
+	}
+	for t := range g.Teams {
+		v.Teams = append(v.Teams, g.teamView(t, me == t || g.bothLocked()))
+	}
+	if g.KeshatDone {
+		v.KeshatWinner, v.FirstChoice, v.SecondChoice = teamName(g.KeshatWinner), teamName(g.firstChoice()), teamName(g.secondChoice())
+	}
+	if g.Kicking >= 0 {
+		v.Kicking = teamName(g.Kicking)
+	}
+	v.Next = g.next()
+	return v
+}
+
+func (g *state) teamView(t int, open bool) TeamView {
+	tm := &g.Teams[t]
+	tv := TeamView{Team: teamName(t), Seat: g.Seats[t], Locked: tm.Locked, Hidden: !open, Players: []PlayerView{}}
+	for _, p := range tm.Players {
+		if !p.IsEmpty() {
+			tv.Filled++
+		}
+	}
+	if !open {
+		return tv
+	}
+	if tm.Doctor > 0 {
+		tv.Doctor = tm.Player(tm.Doctor).Slot.String()
+	}
+	for _, p := range tm.Players {
+		pv := PlayerView{ID: p.Slot.String(), Name: p.Name, Background: p.Background, Boon: p.Boon, Empty: p.IsEmpty(),
+			Complete: p.Complete(), Improved: p.Improved, Rolls: []int{}, Stats: []int{}, Bonus: []int{}, Skills: []int{}}
+		if p.Origin == roster.Rolled {
+			pv.Rolls = append(pv.Rolls, p.Rolls[:]...)
+		}
+		if p.Complete() {
+			st := p.Stats()
+			d := p.Derived()
+			for _, x := range st {
+				pv.Stats = append(pv.Stats, x)
+				pv.Bonus = append(pv.Bonus, roster.Bonus(x))
+			}
+			pv.Skills = append(pv.Skills, d.Skills[:]...)
+			pv.HP, pv.WN, pv.INI, pv.Move, pv.Half = d.HP, d.WN, d.INI, d.Move, d.HalfMove
+			lo, hi := roster.DamageRange(st[roster.MUS])
+			pv.Damage = fmt.Sprintf("%d–%d", lo, hi)
+		}
+		tv.Players = append(tv.Players, pv)
+	}
+	return tv
+}
+
+// next says what happens now.
+func (g *state) next() string {
+	switch g.Phase {
+	case PhaseRoster:
+		var wait []string
+		for t := range g.Teams {
+			if !g.Teams[t].Locked {
+				wait = append(wait, teamName(t))
+			}
+		}
+		return "roster: each coach fills nine slots and locks (lock-roster); waiting for " + strings.Join(wait, " and ")
+	case PhaseStart:
+		if !g.KeshatDone {
+			return "record the Keshat round (keshat winner=home|away)"
+		}
+		return teamName(g.firstChoice()) + " chooses to kick or receive (choose-kickoff)"
+	}
+	return fmt.Sprintf("%s kicks off: the kickoff set-up is not built yet", teamName(g.Kicking))
+}
+
+// Status says where the match stands.
+func (r *Rules) Status(s console.State) console.Status {
+	g, err := asState(s)
+	if err != nil {
+		return console.Status{}
+	}
+	switch g.Phase {
+	case PhaseRoster:
+		return console.Status{Summary: "Rosters"}
+	case PhaseStart:
+		return console.Status{Summary: "Match start"}
+	}
+	return console.Status{Summary: fmt.Sprintf("Half %d, kickoff set-up (home %d – away %d)", g.Half, g.Score[Home], g.Score[Away])}
+}
+
+// Undoable lets a coach take back his own last command; the other coach's
+// only with the engine's consent (a Keshat or a kickoff choice concerns
+// both).
+func (r *Rules) Undoable(s console.State, seat console.Seat, last []console.Event) error {
+	g, err := asState(s)
+	if err != nil {
+		return err
+	}
+	if len(last) > 0 && last[0].Seat != seat {
+		return console.RejectWith(console.ReasonNeedsConsent, "the last command is %s's: only that coach takes it back", last[0].Seat)
+	}
+	_ = g
+	return nil
+}
