@@ -101,6 +101,7 @@ var phaseOf = map[string]string{
 	CmdEnterPlayer: PhaseRoster, CmdRollStats: PhaseRoster, CmdAssignStats: PhaseRoster, CmdImprove: PhaseRoster,
 	CmdNamePlayer: PhaseRoster, CmdRemovePlayer: PhaseRoster, CmdSetDoctor: PhaseRoster, CmdLockRoster: PhaseRoster,
 	CmdKeshat: PhaseStart, CmdChooseKick: PhaseStart,
+	CmdPlace: PhaseSetup, CmdUnplace: PhaseSetup, CmdSetKicker: PhaseSetup, CmdReadySetup: PhaseSetup,
 }
 
 // gate refuses a command of another phase (§2.7's generic refusal).
@@ -267,6 +268,14 @@ func (x *decider) run(name string, a console.Args) error {
 			kicking = 1 - x.team
 		}
 		x.emit(EvKickoffChosen, KickoffChosen{Team: x.team, Choice: a.String("choice"), Half: g.Half, Kicking: kicking})
+	case CmdPlace:
+		return x.place(a)
+	case CmdUnplace:
+		return x.unplace(a)
+	case CmdSetKicker:
+		return x.setKicker(a)
+	case CmdReadySetup:
+		return x.readySetup()
 	default:
 		return console.RejectWith(console.ReasonBadInput, "unknown command %q", name)
 	}

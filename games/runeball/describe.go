@@ -116,6 +116,34 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 			return "", err
 		}
 		return fmt.Sprintf("%s chooses to %s: %s kicks off half %d", teamName(p.Team), p.Choice, teamName(p.Kicking), p.Half), nil
+	case EvPlayersPlaced:
+		var p PlayersPlaced
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		var parts []string
+		for i, id := range p.Slots {
+			parts = append(parts, id+" on "+p.Cells[i].String())
+		}
+		return fmt.Sprintf("%s places %s", teamName(p.Team), strings.Join(parts, ", ")), nil
+	case EvPlayerUnplaced:
+		var p PlayerUnplaced
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return p.Slot + " back to the bench", nil
+	case EvKickerSet:
+		var p KickerSet
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return p.Slot + " will kick off", nil
+	case EvSetupReady:
+		var p SetupReady
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return teamName(p.Team) + " is set up", nil
 	}
 	return "", fmt.Errorf("unknown event type %q", e.Type)
 }

@@ -211,6 +211,8 @@ func (g *state) apply(e console.Event) error {
 			return fmt.Errorf("kicking team %d", p.Kicking)
 		}
 		g.Kicking, g.Phase = p.Kicking, PhaseSetup
+	case EvPlayersPlaced, EvPlayerUnplaced, EvKickerSet, EvSetupReady:
+		return g.applySetup(e)
 	default:
 		return fmt.Errorf("unknown event type %q", e.Type)
 	}

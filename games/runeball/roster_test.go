@@ -112,3 +112,41 @@ func TestHiddenRoster(t *testing.T) {
 		t.Errorf("home's own team %+v", tv)
 	}
 }
+
+// setup plays the kickoff set-up after rosters: home kicks (away chose to
+// receive), with §2.7's set-up refusals.
+func setup(t *testing.T) *tgame {
+	g := rosters(t)
+	g.refuse("the kicking team sets up first (l. 58): waiting for home's ready-setup", "away", CmdPlace, "player=A1", "hex=20:16")
+	g.refuse("16:16 is in the neutral zone: place on your side (x 1–15)", "home", CmdPlace, "player=H1", "hex=16:16")
+	g.refuse("20:16 is on away's side: place on your side (x 1–15)", "home", CmdPlace, "player=H1", "hex=20:16")
+	g.refuse("15:16 is not a cell of the field (x 1–31, y 1–31, x+y even)", "home", CmdPlace, "player=H1", "hex=15:16")
+	g.refuse("players and hexes must pair up (3 players, 2 hexes)", "home", CmdPlace, "player=H1,H2,H3", "hex=12:16,12:18")
+	g.do("home", CmdPlace, "player=H1,H2,H3", "hex=12:16,12:18,12:14")
+	g.refuse("12:16 is taken by H1", "home", CmdPlace, "player=H4", "hex=12:16")
+	g.do("home", CmdPlace, "player=H4,H5,H6,H7", "hex=14:16,10:16,8:12,8:20")
+	g.refuse("7 players are already placed", "home", CmdPlace, "player=H8", "hex=4:16")
+	g.refuse("name your kicker (set-kicker)", "home", CmdReadySetup)
+	g.refuse("the kicker must stand within 6 columns of your end line (x 1–6; l. 58, RB-D15)", "home", CmdSetKicker, "player=H5")
+	g.do("home", CmdPlace, "player=H5", "hex=5:15") // move him back into the kicker zone
+	g.do("home", CmdSetKicker, "player=H5")
+	g.refuse("only the kicking team names a kicker", "away", CmdSetKicker, "player=A1")
+	g.do("home", CmdReadySetup)
+	g.refuse("your team is ready (unplace is closed)", "home", CmdUnplace, "player=H1")
+	g.do("away", CmdPlace, "player=A1,A2,A3,A4,A5,A6,A7", "hex=18:16,18:14,18:18,20:16,22:12,22:20,26:16")
+	g.do("away", CmdReadySetup)
+	g.refuse("`place` is for the setup phase; now: kickoff", "away", CmdPlace, "player=A8", "hex=24:16")
+	return g
+}
+
+func TestSetupScript(t *testing.T) {
+	g := setup(t)
+	if st := g.st(); st.Phase != PhaseKickoff || st.Field[Home].Kicker != 5 {
+		t.Fatalf("phase %s kicker %d", st.Phase, st.Field[Home].Kicker)
+	}
+	v := g.view("away")
+	if p := v.Teams[0].Players[4]; !p.OnField || p.Cell != "5:15" || !p.Kicker {
+		t.Errorf("H5 as away sees him: %+v", p)
+	}
+	g.keepScript("setup", "Rosters, the match start and the kickoff set-up with §2.7's set-up refusals: home kicks, H5 in the kicker zone.")
+}

@@ -8,13 +8,13 @@
 // Everything follows the specification reference/runeball/SPEC.md: facts
 // RB-F…, decisions RB-D…, cited where they are implemented and tested.
 //
-// This release builds the match's first two phases (SPEC.md §5, build
-// order 1–2): the team builder (rosters of nine, stats rolled or entered,
-// improvements, derived values) with the hidden-roster rule (RB-D63), and
-// the match start (the Keshat round, the choice to kick or receive). The
-// set-up, the kickoff and the rounds of play come next; until then the
-// system is registered but not offered on the home screen (Playable is
-// false).
+// This release builds the match's first phases (SPEC.md §5, build order
+// 1–2 and the set-up of 3): the team builder (rosters of nine, stats
+// rolled or entered, improvements, derived values) with the hidden-roster
+// rule (RB-D63), the match start (the Keshat round, the choice to kick or
+// receive) and the kickoff set-up. The kickoff itself and the rounds of
+// play come next; until then the system is registered but not offered on
+// the home screen (Playable is false).
 //
 // The engine contract is the same as Ruunara's: Decide works on a copy of
 // the state and every change is an event applied at once with the same
@@ -101,6 +101,11 @@ func (*Rules) Commands() []console.CommandSpec {
 		{Name: CmdKeshat, Version: 1, Doc: "record the Keshat round (RB-D59)", Args: []console.ArgSpec{
 			{Name: "winner", Kind: console.ArgEnum, Enum: []string{"home", "away"}, Required: true, Doc: "the team that won it"},
 			{Name: "double", Kind: console.ArgEnum, Enum: []string{"no", "yes"}, Default: "no", Doc: "a Keshat scored: the winner has both choices"}}, When: "start"},
+		{Name: CmdPlace, Version: 1, Doc: "put players on the field, on your side (RB-F25, RB-F26)", Args: []console.ArgSpec{
+			str("player", true, "ID[,ID…]"), str("hex", true, "CELL[,CELL…], paired with the players")}, When: "set-up: the kicking team first"},
+		{Name: CmdUnplace, Version: 1, Doc: "take a player back to the bench", Args: []console.ArgSpec{player}, When: "set-up"},
+		{Name: CmdSetKicker, Version: 1, Doc: "name the kicker, standing in the kicker zone (RB-D15)", Args: []console.ArgSpec{player}, When: "set-up, kicking team"},
+		{Name: CmdReadySetup, Version: 1, Doc: "close your set-up", When: "set-up"},
 		{Name: CmdChooseKick, Version: 1, Doc: "kick or receive (RB-F24)", Args: []console.ArgSpec{
 			{Name: "choice", Kind: console.ArgEnum, Enum: []string{"kick", "receive"}, Required: true, Doc: "kick or receive"}}, When: "start, by the seat with the choice"},
 	}

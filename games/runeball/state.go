@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/runeball/field"
 	"github.com/commandconsole/commandconsole/games/runeball/roster"
 )
 
@@ -13,6 +14,9 @@ const (
 	PhaseRoster = "roster"
 	PhaseStart  = "start"
 	PhaseSetup  = "setup"
+	// PhaseKickoff waits for the kicking coach's kick (Flow K, the next
+	// part to build).
+	PhaseKickoff = "kickoff"
 )
 
 // Teams, as indexes: home is the first seat, away the second (§2.1).
@@ -38,6 +42,57 @@ type state struct {
 	// Kicking is the team kicking the next kickoff, −1 before the choice.
 	Kicking int            `msgpack:"kicking"`
 	Teams   [2]roster.Team `msgpack:"teams"`
+	// Field is where each team's players stand (§2.3), by slot.
+	Field [2]squad `msgpack:"field"`
+}
+
+// squad is a team's players on the field and its set-up step.
+type squad struct {
+	Pos        [roster.TeamSize]pos `msgpack:"pos"`
+	Kicker     int                  `msgpack:"kicker"` // slot 1…9 of the kicker, 0 none
+	SetupReady bool                 `msgpack:"setup_ready"`
+}
+
+// pos is a player's place: on the field at Cell, or on the bench.
+type pos struct {
+	OnField bool       `msgpack:"on_field"`
+	Cell    field.Cell `msgpack:"cell"`
+	Prone   bool       `msgpack:"prone"`
+	Out     bool       `msgpack:"out"` // unconscious (RB-F73); cannot be fielded
+}
+
+// placed counts a team's players on the field.
+func (q *squad) placed() int {
+	n := 0
+	for _, p := range q.Pos {
+		if p.OnField {
+			n++
+		}
+	}
+	return n
+}
+
+// canPlay counts a team's players that may be fielded (not Out).
+func (q *squad) canPlay() int {
+	n := 0
+	for _, p := range q.Pos {
+		if !p.Out {
+			n++
+		}
+	}
+	return n
+}
+
+// occupant is the player standing on c, or "".
+func (g *state) occupant(c field.Cell) string {
+	for t := range g.Field {
+		for i, p := range g.Field[t].Pos {
+			if p.OnField && p.Cell == c {
+				return roster.Slot{Team: teamID(t), N: i + 1}.String()
+			}
+		}
+	}
+	return ""
 }
 
 var errWrongState = errors.New("runeball: not a Runeball match state")
@@ -115,7 +170,7 @@ func (*Rules) DecodeState(b []byte) (console.State, error) {
 // check refuses a state that cannot come from play.
 func (g *state) check() error {
 	switch g.Phase {
-	case PhaseRoster, PhaseStart, PhaseSetup:
+	case PhaseRoster, PhaseStart, PhaseSetup, PhaseKickoff:
 	default:
 		return fmt.Errorf("unknown phase %q", g.Phase)
 	}
@@ -130,6 +185,26 @@ func (g *state) check() error {
 		for i, p := range tm.Players {
 			if p.Slot != (roster.Slot{Team: tm.ID, N: i + 1}) {
 				return fmt.Errorf("slot %d of team %s damaged", i+1, tm.ID)
+			}
+		}
+		q := &g.Field[t]
+		if q.Kicker < 0 || q.Kicker > roster.TeamSize {
+			return fmt.Errorf("team %s's kicker %d", tm.ID, q.Kicker)
+		}
+		for i, p := range q.Pos {
+			if p.OnField && !p.Cell.Valid() {
+				return fmt.Errorf("%s%d stands off the field on %s", tm.ID, i+1, p.Cell)
+			}
+		}
+	}
+	seen := map[field.Cell]bool{}
+	for t := range g.Field {
+		for _, p := range g.Field[t].Pos {
+			if p.OnField {
+				if seen[p.Cell] {
+					return fmt.Errorf("two players on %s", p.Cell)
+				}
+				seen[p.Cell] = true
 			}
 		}
 	}

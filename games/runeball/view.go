@@ -42,9 +42,11 @@ type TeamView struct {
 	Filled int `json:"filled" msgpack:"filled"`
 	// Hidden: the other coach's roster before both are locked (RB-D63):
 	// Players is empty.
-	Hidden  bool         `json:"hidden" msgpack:"hidden"`
-	Doctor  string       `json:"doctor,omitempty" msgpack:"doctor,omitempty"`
-	Players []PlayerView `json:"players" msgpack:"players"`
+	Hidden bool `json:"hidden" msgpack:"hidden"`
+	// SetupReady: the team closed its kickoff set-up.
+	SetupReady bool         `json:"setup_ready" msgpack:"setup_ready"`
+	Doctor     string       `json:"doctor,omitempty" msgpack:"doctor,omitempty"`
+	Players    []PlayerView `json:"players" msgpack:"players"`
 }
 
 // PlayerView is one player's sheet.
@@ -71,6 +73,10 @@ type PlayerView struct {
 	Half   int   `json:"half_move" msgpack:"half_move"`
 	// Damage is the block damage range "lo–hi" (RB-D8).
 	Damage string `json:"damage" msgpack:"damage"`
+	// OnField and Cell: where the player stands ("" on the bench).
+	OnField bool   `json:"on_field" msgpack:"on_field"`
+	Cell    string `json:"cell,omitempty" msgpack:"cell,omitempty"`
+	Kicker  bool   `json:"kicker,omitempty" msgpack:"kicker,omitempty"`
 }
 
 // View returns the match as seat sees it.
@@ -100,7 +106,8 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 
 func (g *state) teamView(t int, open bool) TeamView {
 	tm := &g.Teams[t]
-	tv := TeamView{Team: teamName(t), Seat: g.Seats[t], Locked: tm.Locked, Hidden: !open, Players: []PlayerView{}}
+	tv := TeamView{Team: teamName(t), Seat: g.Seats[t], Locked: tm.Locked, Hidden: !open, Players: []PlayerView{},
+		SetupReady: g.Field[t].SetupReady}
 	for _, p := range tm.Players {
 		if !p.IsEmpty() {
 			tv.Filled++
@@ -130,6 +137,10 @@ func (g *state) teamView(t int, open bool) TeamView {
 			lo, hi := roster.DamageRange(st[roster.MUS])
 			pv.Damage = fmt.Sprintf("%d–%d", lo, hi)
 		}
+		if ps := g.Field[t].Pos[p.Slot.N-1]; ps.OnField {
+			pv.OnField, pv.Cell = true, ps.Cell.String()
+		}
+		pv.Kicker = g.Field[t].Kicker == p.Slot.N
 		tv.Players = append(tv.Players, pv)
 	}
 	return tv
@@ -151,8 +162,14 @@ func (g *state) next() string {
 			return "record the Keshat round (keshat winner=home|away)"
 		}
 		return teamName(g.firstChoice()) + " chooses to kick or receive (choose-kickoff)"
+	case PhaseSetup:
+		k := teamName(g.Kicking)
+		if !g.Field[g.Kicking].SetupReady {
+			return k + " sets up first: place 7 players on your side, name the kicker (set-kicker), then ready-setup"
+		}
+		return teamName(1-g.Kicking) + " places its players (place), then ready-setup"
 	}
-	return fmt.Sprintf("%s kicks off: the kickoff set-up is not built yet", teamName(g.Kicking))
+	return fmt.Sprintf("%s kicks off: the kick is the next part to be built", teamName(g.Kicking))
 }
 
 // Status says where the match stands.
@@ -166,6 +183,9 @@ func (r *Rules) Status(s console.State) console.Status {
 		return console.Status{Summary: "Rosters"}
 	case PhaseStart:
 		return console.Status{Summary: "Match start"}
+	}
+	if g.Phase == PhaseKickoff {
+		return console.Status{Summary: fmt.Sprintf("Half %d, kickoff (home %d – away %d)", g.Half, g.Score[Home], g.Score[Away])}
 	}
 	return console.Status{Summary: fmt.Sprintf("Half %d, kickoff set-up (home %d – away %d)", g.Half, g.Score[Home], g.Score[Away])}
 }
