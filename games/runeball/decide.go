@@ -82,7 +82,11 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 	if err := g0.gate(cmd.Name); err != nil {
 		return nil, err
 	}
-	g := *g0 // every field is a value: a copy
+	if err := g0.gatePrompt(cmd.Name, t); err != nil {
+		return nil, err
+	}
+	g := *g0 // the teams and the field are values; the slices are copied below
+	g.FreeQueue = append([]int(nil), g0.FreeQueue...)
 	x := &decider{g: &g, team: t, who: seat, dice: d}
 	if err := x.run(cmd.Name, args); err != nil {
 		return nil, err
@@ -102,10 +106,14 @@ var phaseOf = map[string]string{
 	CmdNamePlayer: PhaseRoster, CmdRemovePlayer: PhaseRoster, CmdSetDoctor: PhaseRoster, CmdLockRoster: PhaseRoster,
 	CmdKeshat: PhaseStart, CmdChooseKick: PhaseStart,
 	CmdPlace: PhaseSetup, CmdUnplace: PhaseSetup, CmdSetKicker: PhaseSetup, CmdReadySetup: PhaseSetup,
+	CmdKick: PhaseKickoff,
 }
 
 // gate refuses a command of another phase (§2.7's generic refusal).
 func (g *state) gate(name string) error {
+	if g.Phase == PhasePlay && phaseOf[name] != "" {
+		return console.RejectWith(console.ReasonWrongPhase, "`%s` is for the %s phase; now: play (the rounds of play are the next part to be built)", name, phaseOf[name])
+	}
 	if want := phaseOf[name]; want != "" && want != g.Phase {
 		return console.RejectWith(console.ReasonWrongPhase, "`%s` is for the %s phase; now: %s", name, want, g.Phase)
 	}
@@ -276,6 +284,16 @@ func (x *decider) run(name string, a console.Args) error {
 		return x.setKicker(a)
 	case CmdReadySetup:
 		return x.readySetup()
+	case CmdKick:
+		return x.kick(a)
+	case CmdRoll:
+		return x.roll(a)
+	case CmdExert:
+		return x.exert(a)
+	case CmdLandChoice:
+		return x.landChoice(a)
+	case CmdGiveBall:
+		return x.giveBall(a)
 	default:
 		return console.RejectWith(console.ReasonBadInput, "unknown command %q", name)
 	}

@@ -1,6 +1,7 @@
 package runeball
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -17,7 +18,7 @@ func (r *Rules) Describe(s console.State, e console.Event, seat console.Seat) (s
 		return "", false
 	}
 	line, err := g.describe(e, g.seatTeam(seat))
-	if err != nil {
+	if err != nil || line == "" {
 		return "", false
 	}
 	return line, true
@@ -144,6 +145,112 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 			return "", err
 		}
 		return teamName(p.Team) + " is set up", nil
+	case EvPrompt:
+		return "", errHidden
+	case EvDiceRolled:
+		var p DiceRolled
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		var parts []string
+		for i, d := range p.Dice {
+			parts = append(parts, fmt.Sprintf("d%d %s: %d", d.Sides, d.Purpose, p.Faces[i]))
+		}
+		by := "entered by " + p.By
+		if p.By == "app" {
+			by = "rolled by the app"
+		}
+		return strings.Join(parts, ", ") + " (" + by + ")", nil
+	case EvKickDeclared:
+		var p KickDeclared
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s kicks off at %s", p.Kicker, p.Target), nil
+	case EvTestRolled:
+		var p TestRolled
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		how := fmt.Sprintf("succeeds by %d", p.Margin)
+		if p.Margin < 0 {
+			how = fmt.Sprintf("fails by %d", -p.Margin)
+		}
+		return fmt.Sprintf("%s %s: %d + %d = %d vs DL %d → %s", p.Player, p.Test, p.D12, p.Skill+p.Mods, p.D12+p.Skill+p.Mods, p.DL, how), nil
+	case EvExertionSpent:
+		var p ExertionSpent
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		sum := 0
+		for _, v := range p.D4 {
+			sum += v
+		}
+		return fmt.Sprintf("%s exerts %d: −%d HP", p.Player, p.Points, sum), nil
+	case EvBallScattered:
+		var p BallScattered
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		if p.Left {
+			return fmt.Sprintf("the ball scatters %d from %s and leaves the field after %s", p.Distance, p.From, p.Exit), nil
+		}
+		return fmt.Sprintf("the ball scatters %d from %s to %s", p.Distance, p.From, p.Exit), nil
+	case EvBallBounced:
+		var p BallBounced
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("the ball bounces from %s to %s", p.From, p.To), nil
+	case EvBallLanded:
+		var p BallLanded
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("the ball is %s on %s", map[string]string{BallRest: "at rest", BallBouncing: "bouncing"}[p.State], p.Cell), nil
+	case EvBallCaught:
+		var p BallCaught
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s has the ball (%s)", p.Player, p.How), nil
+	case EvBallGiven:
+		var p BallGiven
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s gets the ball", p.Player), nil
+	case EvBallTouched:
+		return "", errHidden
+	case EvBallFumbled:
+		var p BallFumbled
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s fumbles on %s", p.Player, p.Cell), nil
+	case EvSteppedAside:
+		var p SteppedAside
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s steps aside to %s", p.Player, p.To), nil
+	case EvTurnoverScored:
+		var p TurnoverScored
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("turnover (%s): %s scores 1", p.Reason, teamName(p.Gain)), nil
+	case EvFreeGranted:
+		var p FreeGranted
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s gets a free activation (%s)", teamName(p.Team), p.Reason), nil
+	case EvKickoffDone:
+		return "the kickoff is done", nil
 	}
 	return "", fmt.Errorf("unknown event type %q", e.Type)
 }
+
+// errHidden marks an event that makes no line of history.
+var errHidden = errors.New("no line")

@@ -190,6 +190,10 @@ func (g *state) apply(e console.Event) error {
 		if err := g.Teams[p.Team].Lock(); err != nil {
 			return err
 		}
+		// the players start the match at full hit points
+		for i := range g.Field[p.Team].Pos {
+			g.Field[p.Team].Pos[i].HP = g.Teams[p.Team].Players[i].Derived().HP
+		}
 		if g.bothLocked() {
 			g.Phase = PhaseStart
 		}
@@ -213,6 +217,10 @@ func (g *state) apply(e console.Event) error {
 		g.Kicking, g.Phase = p.Kicking, PhaseSetup
 	case EvPlayersPlaced, EvPlayerUnplaced, EvKickerSet, EvSetupReady:
 		return g.applySetup(e)
+	case EvKickDeclared, EvTestRolled, EvExertionSpent, EvBallScattered, EvBallBounced, EvBallLanded, EvBallCaught,
+		EvBallTouched, EvBallFumbled, EvSteppedAside, EvTurnoverScored, EvBallGiven, EvFreeGranted, EvKickoffDone,
+		EvPrompt, EvDiceRolled:
+		return g.applyKickoff(e)
 	default:
 		return fmt.Errorf("unknown event type %q", e.Type)
 	}

@@ -9,12 +9,13 @@
 // RB-F…, decisions RB-D…, cited where they are implemented and tested.
 //
 // This release builds the match's first phases (SPEC.md §5, build order
-// 1–2 and the set-up of 3): the team builder (rosters of nine, stats
-// rolled or entered, improvements, derived values) with the hidden-roster
-// rule (RB-D63), the match start (the Keshat round, the choice to kick or
-// receive) and the kickoff set-up. The kickoff itself and the rounds of
-// play come next; until then the system is registered but not offered on
-// the home screen (Playable is false).
+// 1–3): the team builder (rosters of nine, stats rolled or entered,
+// improvements, derived values) with the hidden-roster rule (RB-D63), the
+// match start (the Keshat round, the choice to kick or receive), the
+// kickoff set-up and the kickoff (Flow K with the scatter, bounce, fumble,
+// recovery and turnover it needs). The rounds of play come next; until
+// then the system is registered but not offered on the home screen
+// (Playable is false).
 //
 // The engine contract is the same as Ruunara's: Decide works on a copy of
 // the state and every change is an event applied at once with the same
@@ -106,6 +107,12 @@ func (*Rules) Commands() []console.CommandSpec {
 		{Name: CmdUnplace, Version: 1, Doc: "take a player back to the bench", Args: []console.ArgSpec{player}, When: "set-up"},
 		{Name: CmdSetKicker, Version: 1, Doc: "name the kicker, standing in the kicker zone (RB-D15)", Args: []console.ArgSpec{player}, When: "set-up, kicking team"},
 		{Name: CmdReadySetup, Version: 1, Doc: "close your set-up", When: "set-up"},
+		{Name: CmdKick, Version: 1, Doc: "kick off at a target on the receiving side (RB-F27)", Args: []console.ArgSpec{str("target", true, "CELL")}, When: "kickoff, the kicking coach"},
+		{Name: CmdRoll, Version: 1, Doc: "answer a dice prompt with the faces rolled on the table, or none for the app's roll (RB-D62)", Args: []console.ArgSpec{str("values", false, "faces, comma-separated, in the prompt's order")}, When: "a dice prompt is open; either coach"},
+		{Name: CmdExert, Version: 1, Doc: "spend Exertion on an uncontested test: 1d4 HP each (RB-F43, RB-D29)", Args: []console.ArgSpec{{Name: "points", Kind: console.ArgInt, Required: true, Min: console.Bounds(-9), Max: console.Bounds(9), Doc: "0, 1 or 2"}}, When: "the roller's coach, when asked"},
+		{Name: CmdLandChoice, Version: 1, Doc: "the ball comes down on your player: catch it, or step aside (hex=)", Args: []console.ArgSpec{
+			{Name: "choice", Kind: console.ArgEnum, Enum: []string{"catch", "step", "drop"}, Required: true, Doc: "catch, step or drop"}, str("hex", false, "step: an adjacent free cell")}, When: "when asked"},
+		{Name: CmdGiveBall, Version: 1, Doc: "give the ball to one of the players offered", Args: []console.ArgSpec{player}, When: "when asked"},
 		{Name: CmdChooseKick, Version: 1, Doc: "kick or receive (RB-F24)", Args: []console.ArgSpec{
 			{Name: "choice", Kind: console.ArgEnum, Enum: []string{"kick", "receive"}, Required: true, Doc: "kick or receive"}}, When: "start, by the seat with the choice"},
 	}

@@ -248,7 +248,8 @@ func (g *state) applySetup(e console.Event) error {
 			if !p.Cells[i].Valid() {
 				return fmt.Errorf("%s is off the field", p.Cells[i])
 			}
-			g.Field[teamIndex(s.Team)].Pos[s.N-1] = pos{OnField: true, Cell: p.Cells[i]}
+			q := &g.Field[teamIndex(s.Team)].Pos[s.N-1]
+			q.OnField, q.Cell, q.Prone = true, p.Cells[i], false
 		}
 	case EvPlayerUnplaced:
 		var p PlayerUnplaced

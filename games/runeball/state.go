@@ -44,6 +44,12 @@ type state struct {
 	Teams   [2]roster.Team `msgpack:"teams"`
 	// Field is where each team's players stand (§2.3), by slot.
 	Field [2]squad `msgpack:"field"`
+	Ball  ball     `msgpack:"ball"`
+	// Prompt is what the match waits for (§2.6); nil when a coach acts.
+	Prompt *prompt `msgpack:"prompt"`
+	// FreeQueue are the free activations granted, first in first out
+	// (RB-D26, RB-D67).
+	FreeQueue []int `msgpack:"free_queue"`
 }
 
 // squad is a team's players on the field and its set-up step.
@@ -59,6 +65,7 @@ type pos struct {
 	Cell    field.Cell `msgpack:"cell"`
 	Prone   bool       `msgpack:"prone"`
 	Out     bool       `msgpack:"out"` // unconscious (RB-F73); cannot be fielded
+	HP      int        `msgpack:"hp"`  // current hit points (may go ≤ 0, RB-D40)
 }
 
 // placed counts a team's players on the field.
@@ -170,7 +177,7 @@ func (*Rules) DecodeState(b []byte) (console.State, error) {
 // check refuses a state that cannot come from play.
 func (g *state) check() error {
 	switch g.Phase {
-	case PhaseRoster, PhaseStart, PhaseSetup, PhaseKickoff:
+	case PhaseRoster, PhaseStart, PhaseSetup, PhaseKickoff, PhasePlay:
 	default:
 		return fmt.Errorf("unknown phase %q", g.Phase)
 	}
@@ -195,6 +202,27 @@ func (g *state) check() error {
 			if p.OnField && !p.Cell.Valid() {
 				return fmt.Errorf("%s%d stands off the field on %s", tm.ID, i+1, p.Cell)
 			}
+		}
+	}
+	if len(g.FreeQueue) > 20 {
+		return fmt.Errorf("%d free activations queued", len(g.FreeQueue))
+	}
+	for _, t := range g.FreeQueue {
+		if t != Home && t != Away {
+			return fmt.Errorf("a free activation for team %d", t)
+		}
+	}
+	if p := g.Prompt; p != nil {
+		if p.Kind != PromptDice && p.Kind != PromptChoice || len(p.Dice) > 20 || p.Team < -1 || p.Team > 1 {
+			return fmt.Errorf("a damaged prompt")
+		}
+		for _, d := range p.Dice {
+			if d.Sides < 2 || d.Sides > 20 {
+				return fmt.Errorf("a d%d in the prompt", d.Sides)
+			}
+		}
+		if p.Kind == PromptChoice && p.Team < 0 {
+			return fmt.Errorf("a choice for nobody")
 		}
 	}
 	seen := map[field.Cell]bool{}

@@ -29,8 +29,37 @@ type View struct {
 	FirstChoice  string `json:"first_choice,omitempty" msgpack:"first_choice,omitempty"`
 	SecondChoice string `json:"second_choice,omitempty" msgpack:"second_choice,omitempty"`
 	Kicking      string `json:"kicking,omitempty" msgpack:"kicking,omitempty"`
+	// Ball is where the ball is.
+	Ball BallView `json:"ball" msgpack:"ball"`
+	// Prompt is what the match waits for; nil when a coach acts.
+	Prompt *PromptView `json:"prompt,omitempty" msgpack:"prompt,omitempty"`
+	// FreeQueue are the teams with a free activation to take, in order.
+	FreeQueue []string `json:"free_queue" msgpack:"free_queue"`
 	// Next says what happens now.
 	Next string `json:"next" msgpack:"next"`
+}
+
+// BallView is the ball.
+type BallView struct {
+	State     string `json:"state" msgpack:"state"` // none, held, rest, bouncing
+	Cell      string `json:"cell,omitempty" msgpack:"cell,omitempty"`
+	Holder    string `json:"holder,omitempty" msgpack:"holder,omitempty"`
+	LastTouch string `json:"last_touch,omitempty" msgpack:"last_touch,omitempty"`
+}
+
+// PromptView is the open prompt (§2.6).
+type PromptView struct {
+	Kind string `json:"kind" msgpack:"kind"` // dice or choice
+	// Team answers a choice ("home"/"away"); empty: either coach (dice).
+	Team string `json:"team,omitempty" msgpack:"team,omitempty"`
+	Cmd  string `json:"cmd,omitempty" msgpack:"cmd,omitempty"`
+	Text string `json:"text" msgpack:"text"`
+	// Dice are the dice wanted, in order: "d12", "d6" …, with their purposes.
+	Dice     []string `json:"dice" msgpack:"dice"`
+	Purposes []string `json:"purposes" msgpack:"purposes"`
+	Options  []string `json:"options" msgpack:"options"`
+	// YouAnswer: the viewer may answer it.
+	YouAnswer bool `json:"you_answer" msgpack:"you_answer"`
 }
 
 // TeamView is one team as the viewer may see it.
@@ -77,6 +106,9 @@ type PlayerView struct {
 	OnField bool   `json:"on_field" msgpack:"on_field"`
 	Cell    string `json:"cell,omitempty" msgpack:"cell,omitempty"`
 	Kicker  bool   `json:"kicker,omitempty" msgpack:"kicker,omitempty"`
+	Prone   bool   `json:"prone,omitempty" msgpack:"prone,omitempty"`
+	// CurrentHP is the hit points now (from the lock on).
+	CurrentHP int `json:"current_hp" msgpack:"current_hp"`
 }
 
 // View returns the match as seat sees it.
@@ -99,6 +131,31 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	}
 	if g.Kicking >= 0 {
 		v.Kicking = teamName(g.Kicking)
+	}
+	v.Ball = BallView{State: g.Ball.State, Holder: g.Ball.Holder, LastTouch: g.Ball.LastTouch}
+	if v.Ball.State == "" {
+		v.Ball.State = BallNone
+	}
+	if g.Ball.State == BallRest || g.Ball.State == BallBouncing || g.Ball.State == BallHeld {
+		v.Ball.Cell = g.Ball.Cell.String()
+	}
+	v.FreeQueue = []string{}
+	for _, t := range g.FreeQueue {
+		v.FreeQueue = append(v.FreeQueue, teamName(t))
+	}
+	if p := g.Prompt; p != nil {
+		pv := &PromptView{Kind: p.Kind, Cmd: p.Cmd, Text: p.text(), Dice: []string{}, Purposes: []string{}, Options: append([]string{}, p.Options...)}
+		if p.Kind == PromptChoice {
+			pv.Team = teamName(p.Team)
+			pv.YouAnswer = me == p.Team
+		} else {
+			pv.YouAnswer = me >= 0
+		}
+		for _, d := range p.Dice {
+			pv.Dice = append(pv.Dice, fmt.Sprintf("d%d", d.Sides))
+			pv.Purposes = append(pv.Purposes, d.Purpose)
+		}
+		v.Prompt = pv
 	}
 	v.Next = g.next()
 	return v
@@ -137,8 +194,12 @@ func (g *state) teamView(t int, open bool) TeamView {
 			lo, hi := roster.DamageRange(st[roster.MUS])
 			pv.Damage = fmt.Sprintf("%d–%d", lo, hi)
 		}
-		if ps := g.Field[t].Pos[p.Slot.N-1]; ps.OnField {
-			pv.OnField, pv.Cell = true, ps.Cell.String()
+		ps := g.Field[t].Pos[p.Slot.N-1]
+		if ps.OnField {
+			pv.OnField, pv.Cell, pv.Prone = true, ps.Cell.String(), ps.Prone
+		}
+		if g.bothLocked() {
+			pv.CurrentHP = ps.HP
 		}
 		pv.Kicker = g.Field[t].Kicker == p.Slot.N
 		tv.Players = append(tv.Players, pv)
@@ -169,7 +230,17 @@ func (g *state) next() string {
 		}
 		return teamName(1-g.Kicking) + " places its players (place), then ready-setup"
 	}
-	return fmt.Sprintf("%s kicks off: the kick is the next part to be built", teamName(g.Kicking))
+	if g.Prompt != nil {
+		who := "either coach"
+		if g.Prompt.Kind == PromptChoice {
+			who = teamName(g.Prompt.Team)
+		}
+		return fmt.Sprintf("waiting for %s: %s", who, g.Prompt.text())
+	}
+	if g.Phase == PhaseKickoff {
+		return fmt.Sprintf("%s kicks off (kick target=CELL on %s's side)", teamName(g.Kicking), teamName(1-g.Kicking))
+	}
+	return "the kickoff is done: the rounds of play are the next part to be built"
 }
 
 // Status says where the match stands.
@@ -186,6 +257,9 @@ func (r *Rules) Status(s console.State) console.Status {
 	}
 	if g.Phase == PhaseKickoff {
 		return console.Status{Summary: fmt.Sprintf("Half %d, kickoff (home %d – away %d)", g.Half, g.Score[Home], g.Score[Away])}
+	}
+	if g.Phase == PhasePlay {
+		return console.Status{Summary: fmt.Sprintf("Half %d, play (home %d – away %d)", g.Half, g.Score[Home], g.Score[Away])}
 	}
 	return console.Status{Summary: fmt.Sprintf("Half %d, kickoff set-up (home %d – away %d)", g.Half, g.Score[Home], g.Score[Away])}
 }
