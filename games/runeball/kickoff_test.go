@@ -127,3 +127,58 @@ func TestKickoffScript(t *testing.T) {
 	g.do("home", CmdRoll, "values=1")
 	g.keepScript("kickoff", "Rosters, the start, the set-up and the kickoff: A4 fails the catch, does not exert, fumbles; the ball bounces free (Flow K, X3).")
 }
+
+// A fumble into a standing player's hex: he must try to recover it at DL 12
+// (RB-F49, RB-D20); failing, he fumbles in turn, and off the field it is a
+// turnover for the other team (T, RB-F52, RB-D60).
+func TestFumbleChain(t *testing.T) {
+	// A1 stands north of A4 (20:14), A2 on the field's north edge (20:2)
+	g := setupWith(t, "20:14,20:2,18:18,20:16,22:12,22:20,26:16")
+	g.do("home", CmdKick, "target=20:16")
+	g.do("home", CmdRoll, "values=7")
+	g.do("home", CmdRoll, "values=1,4")
+	g.do("away", CmdLandChoice, "choice=catch")
+	g.do("away", CmdRoll, "values=1")
+	g.do("away", CmdExert, "points=0")
+	g.do("home", CmdRoll, "values=1") // N: into A1's hex
+	p := g.st().Prompt
+	if p == nil || p.Kind != PromptDice || !strings.Contains(p.text(), "A1 Catch vs DL 12") {
+		t.Fatalf("want A1's forced recovery at DL 12, got %+v", p)
+	}
+	g.do("away", CmdRoll, "values=12") // recovered
+	if st := g.st(); st.Ball.Holder != "A1" || st.Phase != PhasePlay {
+		t.Fatalf("ball %+v phase %s", st.Ball, st.Phase)
+	}
+	if q := strings.Join(g.view("away").FreeQueue, ","); q != "home,away" {
+		t.Errorf("free activations %q", q)
+	}
+
+	// A1 (Catch 10) on the north edge fails a recovery and fumbles off the
+	// field: home scores a turnover and its closest standing player gets
+	// the ball
+	g = setupWith(t, "20:2,18:14,18:18,20:4,22:12,22:20,26:16")
+	g.do("home", CmdKick, "target=20:4")
+	g.do("home", CmdRoll, "values=7")
+	g.do("home", CmdRoll, "values=1,4")
+	g.do("away", CmdLandChoice, "choice=catch")
+	g.do("away", CmdRoll, "values=1")
+	g.do("away", CmdExert, "points=0")
+	g.do("home", CmdRoll, "values=1") // N: into A1's hex, 20:2
+	g.do("away", CmdRoll, "values=1") // A1 fails: 1 + 10 vs 12
+	if p := g.st().Prompt; p != nil && p.Kind == PromptChoice && p.Cmd == CmdExert {
+		g.do("away", CmdExert, "points=0")
+	}
+	g.do("home", CmdRoll, "values=1") // N again: off the field
+	if p := g.st().Prompt; p != nil && p.Cmd == CmdGiveBall {
+		// equally close players: home chooses (RB-D60)
+		g.refuse("give the ball to one of", "home", CmdGiveBall, "player=A1")
+		g.do("home", CmdGiveBall, "player="+p.Options[0])
+	}
+	st := g.st()
+	if st.Score != [2]int{1, 0} {
+		t.Errorf("score %v, want home 1", st.Score)
+	}
+	if st.Ball.State != BallHeld || st.Ball.Holder == "" || st.Ball.Holder[0] != 'H' {
+		t.Errorf("ball %+v, want held by home's closest player", st.Ball)
+	}
+}

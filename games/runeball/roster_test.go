@@ -116,6 +116,11 @@ func TestHiddenRoster(t *testing.T) {
 // setup plays the kickoff set-up after rosters: home kicks (away chose to
 // receive), with §2.7's set-up refusals.
 func setup(t *testing.T) *tgame {
+	return setupWith(t, "18:16,18:14,18:18,20:16,22:12,22:20,26:16")
+}
+
+// setupWith is setup with away's seven players (A1…A7) on the cells given.
+func setupWith(t *testing.T, away string) *tgame {
 	g := rosters(t)
 	g.refuse("the kicking team sets up first (l. 58): waiting for home's ready-setup", "away", CmdPlace, "player=A1", "hex=20:16")
 	g.refuse("16:16 is in the neutral zone: place on your side (x 1–15)", "home", CmdPlace, "player=H1", "hex=16:16")
@@ -133,7 +138,7 @@ func setup(t *testing.T) *tgame {
 	g.refuse("only the kicking team names a kicker", "away", CmdSetKicker, "player=A1")
 	g.do("home", CmdReadySetup)
 	g.refuse("your team is ready (unplace is closed)", "home", CmdUnplace, "player=H1")
-	g.do("away", CmdPlace, "player=A1,A2,A3,A4,A5,A6,A7", "hex=18:16,18:14,18:18,20:16,22:12,22:20,26:16")
+	g.do("away", CmdPlace, "player=A1,A2,A3,A4,A5,A6,A7", "hex="+away)
 	g.do("away", CmdReadySetup)
 	g.refuse("`place` is for the setup phase; now: kickoff", "away", CmdPlace, "player=A8", "hex=24:16")
 	return g
