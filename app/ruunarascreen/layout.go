@@ -11,7 +11,12 @@ const wideFrom = 700
 // twoColumns puts two objects side by side on a wide screen (the first
 // taking share of the width) and on top of each other on a narrow one
 // (the first taking share of the height).
-type twoColumns struct{ share float32 }
+type twoColumns struct {
+	share float32
+	// stacked is the first part's share when stacked on a narrow screen;
+	// 0 means share.
+	stacked float32
+}
 
 func (l *twoColumns) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if len(objs) < 2 {
@@ -27,7 +32,11 @@ func (l *twoColumns) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		b.Resize(fyne.NewSize(size.Width-w-pad, size.Height))
 		return
 	}
-	h := size.Height * l.share
+	share := l.share
+	if l.stacked > 0 {
+		share = l.stacked
+	}
+	h := size.Height * share
 	a.Move(fyne.NewPos(0, 0))
 	a.Resize(fyne.NewSize(size.Width, h))
 	b.Move(fyne.NewPos(0, h+pad))

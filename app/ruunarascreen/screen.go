@@ -125,7 +125,9 @@ func (s *Screen) build() {
 	s.enemyTurn = kit.NewWrapVBox()
 	s.heroes = kit.NewWrapVBox()
 	s.enemies = kit.NewWrapVBox()
-	s.tableArea = container.New(&twoColumns{share: 0.62},
+	// stacked on a phone, the heroes (or the enemy turn's orders) are what
+	// the players read most: 70 % of the height
+	s.tableArea = container.New(&twoColumns{share: 0.62, stacked: 0.7},
 		container.NewVScroll(container.NewPadded(kit.NewWrapVBox(s.enemyTurn, s.heroes))),
 		container.NewVScroll(container.NewPadded(kit.NewWrapVBox(kit.Subheading("Enemies"), s.enemies))))
 
@@ -213,6 +215,7 @@ func (s *Screen) drawBar() {
 	duo := len(v.Seats) > 1
 	switch v.Stage {
 	case ruunara.StageSetup:
+		kitShow(s.nextBtn, true)
 		s.title.SetText("Set-up" + missionName(v))
 		s.nextBtn.SetText("Start")
 		s.nextBtn.SetIcon(theme.MediaPlayIcon())
@@ -231,7 +234,10 @@ func (s *Screen) drawBar() {
 		s.nextBtn.SetText("Next phase")
 		s.nextBtn.SetIcon(theme.MediaSkipNextIcon())
 		s.setNext(s.command(ruunara.CmdEndPhase))
+		// the enemy turn advances by itself: no button, more room for the title
+		kitShow(s.nextBtn, v.Side != "enemies")
 	default:
+		kitShow(s.nextBtn, true)
 		s.title.SetText("Game over · " + kit.UpperFirst(v.Result))
 		s.nextBtn.SetText("Battle report")
 		s.nextBtn.SetIcon(theme.DocumentIcon())
