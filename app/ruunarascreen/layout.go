@@ -63,6 +63,11 @@ func (l *bottomPanel) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	main, side := objs[0], objs[1]
 	h := float32(0)
 	if len(l.panel.Objects) > 0 {
+		// lay the panel out at the width it will have first, so its wrapped
+		// text is measured at that width, not at the last prompt's
+		if w := size.Width - 2*theme.Padding(); l.panel.Size().Width != w {
+			l.panel.Resize(fyne.NewSize(w, l.panel.MinSize().Height))
+		}
 		h = fyne.Min(l.panel.MinSize().Height+3*theme.Padding(), size.Height*0.5)
 	}
 	kitShow(side, h > 0)
