@@ -19,17 +19,23 @@ import (
 //	CC_CAPTURE_DIR=/tmp/shots go test -run CaptureField ./app/runeballfield/
 //
 // Sizes: a landscape tablet (1280×800), a phone held in landscape
-// (915×412) and upright (412×915, the field scrolled across).
+// (915×412) and upright (412×915, the field scrolled across), and the
+// tablet in the light theme.
 func TestCaptureField(t *testing.T) {
 	dir := apptest.CaptureDir(t)
 	for _, s := range []struct {
 		name   string
 		size   fyne.Size
 		scroll bool
-	}{{"landscape", fyne.NewSize(1280, 800), false}, {"phone-landscape", fyne.NewSize(915, 412), false},
-		{"phone", fyne.NewSize(412, 915), true}} {
+		light  bool
+	}{{"landscape", fyne.NewSize(1280, 800), false, false}, {"phone-landscape", fyne.NewSize(915, 412), false, false},
+		{"phone", fyne.NewSize(412, 915), true, false}, {"landscape-light", fyne.NewSize(1280, 800), false, true}} {
 		a := test.NewTempApp(t)
-		a.Settings().SetTheme(kit.NewTheme(kit.DefaultSettings()))
+		st := kit.DefaultSettings()
+		if s.light {
+			st.Theme = kit.ThemeLight
+		}
+		a.Settings().SetTheme(kit.NewTheme(st))
 		f := sampleField()
 		var o fyne.CanvasObject = f
 		if s.scroll {

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -53,9 +54,22 @@ var teamColours = [2]color.NRGBA{
 	{R: 0xc6, G: 0x28, B: 0x28, A: 0xff}, // away: red
 }
 
-// ballColour is the ball and the carrier's ring: a cream that stands out
-// on every fill and disc.
-var ballColour = color.NRGBA{R: 0xff, G: 0xf1, B: 0xc8, A: 0xff}
+// ballColour is the ball: a cream that stands out on every fill and disc
+// of the dark theme, with a dark brown outline (ballEdge) for the light
+// one.
+var (
+	ballColour = color.NRGBA{R: 0xff, G: 0xf1, B: 0xc8, A: 0xff}
+	ballEdge   = color.NRGBA{R: 0x3a, G: 0x26, B: 0x10, A: 0xff}
+)
+
+// ballRing is the colour of the carrier's ring and a bouncing ball's:
+// the ball's in the dark theme, its outline's in the light one.
+func ballRing() color.Color {
+	if isDark() {
+		return ballColour
+	}
+	return ballEdge
+}
 
 // TeamColour is the disc colour of team (0 home, 1 away; others grey).
 func TeamColour(team int) color.Color {
@@ -162,41 +176,87 @@ func (st fieldStyle) key() string {
 	return h
 }
 
-// paint draws the field in an image of w×h pixels.
-func (st fieldStyle) paint(w, h int) image.Image {
+// paint draws the field in an image of w×h pixels, cell by cell: each
+// pixel of a cell's bounding box that lies in its hexagon (and between the
+// touchlines) takes the cell's fill, its rim near the edge, and the hex
+// edge's colour at the edge, anti-aliased over a pixel.
+func (st fieldStyle) paint(w, h int) *image.NRGBA {
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	st.paintCells(img, field.All())
+	return img
+}
+
+// paintOver draws st on a copy of base, the field of st's palette without
+// highlights (basePaint), repainting only the cells whose style differs
+// from their zone's.
+func (st fieldStyle) paintOver(base *image.NRGBA) *image.NRGBA {
+	img := &image.NRGBA{Pix: slices.Clone(base.Pix), Stride: base.Stride, Rect: base.Rect}
+	var cells []field.Cell
+	for _, c := range field.All() {
+		if st.cells[c] != (cellStyle{fill: st.pal.zoneFill(c)}) {
+			cells = append(cells, c)
+		}
+	}
+	st.paintCells(img, cells)
+	return img
+}
+
+// basePaint is the field of pal without highlights, in w×h pixels.
+func basePaint(pal palette, w, h int) *image.NRGBA {
+	st := fieldStyle{pal: pal, cells: make(map[field.Cell]cellStyle, field.NumCells)}
+	for _, c := range field.All() {
+		st.cells[c] = cellStyle{fill: pal.zoneFill(c)}
+	}
+	return st.paint(w, h)
+}
+
+// paintCells draws cells on img.
+func (st fieldStyle) paintCells(img *image.NRGBA, cells []field.Cell) {
+	w, h := img.Rect.Dx(), img.Rect.Dy()
 	g := newGeom(fyne.NewSize(float32(w), float32(h)))
 	if g.r <= 0 {
-		return img
+		return
 	}
-	l, t, r, b := g.bounds()
+	_, t, _, b := g.bounds()
 	edgeW := max(1, g.r/22) // px
 	borderW := max(1.5, g.r/10)
-	for py := max(int(t), 0); py < min(int(math.Ceil(b)), h); py++ {
-		fy := float64(py) + 0.5
-		if fy < t || fy > b {
-			continue
-		}
-		for px := max(int(l), 0); px < min(int(math.Ceil(r)), w); px++ {
-			fx := float64(px) + 0.5
-			c, d1, d2 := g.nearest(fx, fy)
-			s, ok := st.cells[c]
-			if !ok {
+	in := sqrt3 / 2 * g.r // the inscribed radius
+	for _, c := range cells {
+		s := st.cells[c]
+		cx, cy := g.centre(c)
+		x0, x1 := max(int(math.Floor(cx-g.r)), 0), min(int(math.Ceil(cx+g.r)), w)
+		y0, y1 := max(int(math.Floor(max(cy-in, t))), 0), min(int(math.Ceil(min(cy+in, b))), h)
+		for py := y0; py < y1; py++ {
+			fy := float64(py) + 0.5
+			if fy < t || fy > b {
 				continue
 			}
-			col := s.fill
-			e := (d2 - d1) * g.r / 2 // px from the hex's edge
-			if s.rimW > 0 && e < s.rimW*g.r {
-				col = s.rim
+			dy := fy - cy
+			for px := x0; px < x1; px++ {
+				dx := float64(px) + 0.5 - cx
+				// The distance to the nearest edge of the flat-topped
+				// hexagon: its three pairs of sides are at in from the
+				// centre across y and the two diagonals.
+				e := in - max(math.Abs(dy), math.Abs(sqrt3/2*dx+dy/2), math.Abs(sqrt3/2*dx-dy/2))
+				if e < 0 {
+					continue // a neighbour's pixel
+				}
+				col := s.fill
+				if s.rimW > 0 && e < s.rimW*g.r {
+					col = s.rim
+				}
+				if a := edgeW - e + 0.5; a > 0 {
+					col = blend(col, st.pal.edge, a)
+				}
+				// The touchlines cut the half-hexes: draw the cut.
+				if a := borderW - min(fy-t, b-fy) + 0.5; a > 0 {
+					col = blend(col, st.pal.border, a)
+				}
+				i := img.PixOffset(px, py)
+				img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = col.R, col.G, col.B, col.A
 			}
-			// Hex edges, anti-aliased over a pixel.
-			col = blend(col, st.pal.edge, edgeW-e+0.5)
-			// The touchlines cut the half-hexes: draw the cut.
-			col = blend(col, st.pal.border, borderW-min(fy-t, b-fy)+0.5)
-			img.SetNRGBA(px, py, col)
 		}
 	}
-	return img
 }
 
 // renderer rebuilds the field's objects from the widget on each layout
@@ -207,6 +267,15 @@ type renderer struct {
 
 	raster    *canvas.Raster
 	rasterKey string
+	// base is the field without highlights at the raster's last pixel
+	// size, so that a change of highlights repaints only their cells.
+	base *baseImage
+}
+
+// baseImage is a basePaint and what it was painted for.
+type baseImage struct {
+	pal palette
+	img *image.NRGBA
 }
 
 func (r *renderer) Destroy()                     {}
@@ -225,11 +294,19 @@ func (r *renderer) fieldRaster(st fieldStyle) *canvas.Raster {
 	if r.raster != nil && r.rasterKey == key {
 		return r.raster
 	}
+	if r.base == nil {
+		r.base = &baseImage{}
+	}
+	base := r.base
 	var cached image.Image
 	r.raster = canvas.NewRaster(func(w, h int) image.Image {
-		if cached == nil || cached.Bounds().Dx() != w || cached.Bounds().Dy() != h {
-			cached = st.paint(w, h)
+		if cached != nil && cached.Bounds().Dx() == w && cached.Bounds().Dy() == h {
+			return cached
 		}
+		if base.img == nil || base.pal != st.pal || base.img.Rect.Dx() != w || base.img.Rect.Dy() != h {
+			base.pal, base.img = st.pal, basePaint(st.pal, w, h)
+		}
+		cached = st.paintOver(base.img)
 		return cached
 	})
 	r.rasterKey = key
@@ -311,7 +388,7 @@ func (f *Field) markerObjects(g geom) (discs, labels []fyne.CanvasObject) {
 			discs = append(discs, circle(c, rad+2.5*ringW, color.Transparent, accent, ringW))
 		}
 		if m.Ball {
-			discs = append(discs, circle(c, rad+ringW, color.Transparent, ballColour, ringW))
+			discs = append(discs, circle(c, rad+ringW, color.Transparent, ballRing(), ringW))
 		}
 		text := color.Color(color.White)
 		switch {
@@ -353,10 +430,9 @@ func (f *Field) ballObjects(g geom) []fyne.CanvasObject {
 		}
 	}
 	rad := float32(g.r * 0.27)
-	dark := color.NRGBA{R: 0x3a, G: 0x26, B: 0x10, A: 0xff}
-	out := []fyne.CanvasObject{circle(c, rad, ballColour, dark, max(1.5, rad/4))}
+	out := []fyne.CanvasObject{circle(c, rad, ballColour, ballEdge, max(1.5, rad/4))}
 	if f.ballState == BallBouncing {
-		out = append(out, circle(c, rad*1.7, color.Transparent, ballColour, max(1.5, rad/5)))
+		out = append(out, circle(c, rad*1.7, color.Transparent, ballRing(), max(1.5, rad/5)))
 	}
 	return out
 }

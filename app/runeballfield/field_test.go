@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -326,6 +327,11 @@ func TestRasterPaints(t *testing.T) {
 	cx, cy = g.centre(c(8, 8))
 	if nrgba(img.At(int(cx), int(cy))) != st.pal.pitch {
 		t.Error("8:8's centre is not the pitch's colour")
+	}
+	// Repainting the styled cells over the plain field is painting it
+	// all.
+	if over := st.paintOver(basePaint(st.pal, 470, 300)); !slices.Equal(over.Pix, st.paint(470, 300).Pix) {
+		t.Error("paintOver(basePaint) differs from paint")
 	}
 	// The whole raster, pixel for pixel (pure Go, no fonts): go test
 	// -update rewrites testdata/raster.png.
