@@ -87,15 +87,17 @@ func (g geom) bounds() (float64, float64, float64, float64) {
 }
 
 // nearest is the hex-lattice cell (x + y even, on the field or off it)
-// whose centre is nearest to (px, py) — the hexagon that holds the point —
-// with its distance d1 and the distance d2 to the next nearest centre, in
-// hex sides. (d2 − d1)·r/2 is about the point's distance from the hex's
-// edge. Ties go to the cell of the field, then to the lower x and y.
-func (g geom) nearest(px, py float64) (best field.Cell, d1, d2 float64) {
+// whose centre is nearest to (px, py): the hexagon that holds the point.
+// A point on an edge goes to the cell of the field, then to the lower x
+// and y.
+func (g geom) nearest(px, py float64) field.Cell {
 	fx := (px-g.ox)/g.colStep() + field.MinX
 	fy := (py-g.oy)/g.rowStep() + field.MinY
 	x0, y0 := int(math.Floor(fx)), int(math.Floor(fy))
-	d1, d2 = math.Inf(1), math.Inf(1)
+	var best field.Cell
+	bestD := math.Inf(1)
+	// The nearest centre is within one side r of the point: 2/3 of a
+	// column and 2/√3 of a doubled row.
 	for x := x0 - 1; x <= x0+2; x++ {
 		for y := y0 - 2; y <= y0+3; y++ {
 			if (x+y)&1 != 0 {
@@ -103,16 +105,12 @@ func (g geom) nearest(px, py float64) (best field.Cell, d1, d2 float64) {
 			}
 			dx, dy := (float64(x)-fx)*1.5, (float64(y)-fy)*sqrt3/2
 			d := dx*dx + dy*dy
-			c := field.Cell{X: x, Y: y}
-			switch {
-			case d < d1 || (d == d1 && c.Valid() && !best.Valid()):
-				d1, d2, best = d, d1, c
-			case d < d2:
-				d2 = d
+			if c := (field.Cell{X: x, Y: y}); d < bestD || (d == bestD && c.Valid() && !best.Valid()) {
+				best, bestD = c, d
 			}
 		}
 	}
-	return best, math.Sqrt(d1), math.Sqrt(d2)
+	return best
 }
 
 // cellAt is the cell of the field under (px, py): the hexagon that holds
@@ -126,6 +124,6 @@ func (g geom) cellAt(px, py float64) (field.Cell, bool) {
 	if py < top || py > bottom {
 		return field.Cell{}, false
 	}
-	c, _, _ := g.nearest(px, py)
+	c := g.nearest(px, py)
 	return c, c.Valid()
 }
