@@ -87,6 +87,22 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 	}
 	g := *g0 // the teams and the field are values; the slices are copied below
 	g.FreeQueue = append([]int(nil), g0.FreeQueue...)
+	g.Order = make([]entry, len(g0.Order))
+	for i, e := range g0.Order {
+		e.Keys = append([]int(nil), e.Keys...)
+		g.Order[i] = e
+	}
+	if g0.Order == nil {
+		g.Order = nil
+	}
+	if g0.Current != nil {
+		c := *g0.Current
+		if c.Move != nil {
+			m := *c.Move
+			c.Move = &m
+		}
+		g.Current = &c
+	}
 	x := &decider{g: &g, team: t, who: seat, dice: d}
 	if err := x.run(cmd.Name, args); err != nil {
 		return nil, err
@@ -106,14 +122,12 @@ var phaseOf = map[string]string{
 	CmdNamePlayer: PhaseRoster, CmdRemovePlayer: PhaseRoster, CmdSetDoctor: PhaseRoster, CmdLockRoster: PhaseRoster,
 	CmdKeshat: PhaseStart, CmdChooseKick: PhaseStart,
 	CmdPlace: PhaseSetup, CmdUnplace: PhaseSetup, CmdSetKicker: PhaseSetup, CmdReadySetup: PhaseSetup,
-	CmdKick: PhaseKickoff,
+	CmdKick:         PhaseKickoff,
+	CmdFreeActivate: PhasePlay, CmdStand: PhasePlay, CmdMove: PhasePlay, CmdEndActivation: PhasePlay,
 }
 
 // gate refuses a command of another phase (§2.7's generic refusal).
 func (g *state) gate(name string) error {
-	if g.Phase == PhasePlay && phaseOf[name] != "" {
-		return console.RejectWith(console.ReasonWrongPhase, "`%s` is for the %s phase; now: play (the rounds of play are the next part to be built)", name, phaseOf[name])
-	}
 	if want := phaseOf[name]; want != "" && want != g.Phase {
 		return console.RejectWith(console.ReasonWrongPhase, "`%s` is for the %s phase; now: %s", name, want, g.Phase)
 	}
@@ -294,6 +308,14 @@ func (x *decider) run(name string, a console.Args) error {
 		return x.landChoice(a)
 	case CmdGiveBall:
 		return x.giveBall(a)
+	case CmdFreeActivate:
+		return x.freeActivate(a)
+	case CmdStand:
+		return x.stand(a)
+	case CmdMove:
+		return x.move(a)
+	case CmdEndActivation:
+		return x.endActivation(a)
 	default:
 		return console.RejectWith(console.ReasonBadInput, "unknown command %q", name)
 	}

@@ -248,6 +248,70 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 		return fmt.Sprintf("%s gets a free activation (%s)", teamName(p.Team), p.Reason), nil
 	case EvKickoffDone:
 		return "the kickoff is done", nil
+	case EvRoundStarted:
+		var p RoundStarted
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("round %d of %d, half %d: initiative", p.Round, g.RoundsPerHalf, g.Half), nil
+	case EvInitiativeRolled:
+		return "initiative: equal totals re-roll (l. 91)", nil
+	case EvOrderSet:
+		var p InitiativeRolled
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		parts := make([]string, len(p.Entries))
+		for i, e := range p.Entries {
+			parts[i] = fmt.Sprintf("%s %d", e.Player, e.Score)
+			if e.Status == EntrySkipped {
+				parts[i] += " (skipped)"
+			}
+		}
+		return "order: " + strings.Join(parts, ", "), nil
+	case EvFreeTaken:
+		var p FreeTaken
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		if p.Player == "" {
+			return fmt.Sprintf("%s declines its free activation", teamName(p.Team)), nil
+		}
+		return fmt.Sprintf("%s takes %s's free activation", p.Player, teamName(p.Team)), nil
+	case EvActivationStarted:
+		var p ActivationStarted
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		if p.Kind == KindNormal {
+			return fmt.Sprintf("%s acts", p.Player), nil
+		}
+		return fmt.Sprintf("%s acts (%s)", p.Player, p.Kind), nil
+	case EvActivationEnded:
+		var p ActivationEnded
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s's activation ends", p.Player), nil
+	case EvStood:
+		var p Stood
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s stands up", p.Player), nil
+	case EvMoved:
+		var p Moved
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		if len(p.Path) == 0 {
+			return "", errors.New("empty path")
+		}
+		line := fmt.Sprintf("%s moves to %s (%d hexes", p.Player, p.Path[len(p.Path)-1], len(p.Path))
+		if p.Sprint > 0 {
+			line += fmt.Sprintf(", %d sprinting", p.Sprint)
+		}
+		return line + ")", nil
 	}
 	return "", fmt.Errorf("unknown event type %q", e.Type)
 }

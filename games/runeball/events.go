@@ -221,6 +221,8 @@ func (g *state) apply(e console.Event) error {
 		EvBallTouched, EvBallFumbled, EvSteppedAside, EvTurnoverScored, EvBallGiven, EvFreeGranted, EvKickoffDone,
 		EvPrompt, EvDiceRolled:
 		return g.applyKickoff(e)
+	case EvRoundStarted, EvInitiativeRolled, EvOrderSet, EvFreeTaken, EvActivationStarted, EvActivationEnded, EvStood, EvMoved:
+		return g.applyRounds(e)
 	default:
 		return fmt.Errorf("unknown event type %q", e.Type)
 	}

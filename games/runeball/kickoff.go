@@ -150,6 +150,11 @@ func (x *decider) continueDice(step string, f flow, faces []int) error {
 	case "bounce":
 		x.bounce(f, faces[0], faces[1])
 		return nil
+	case "initiative", "initiative-tie":
+		return x.initiativeRolled(step, faces)
+	case "sprint":
+		x.sprintRolled(f, faces)
+		return nil
 	}
 	return fmt.Errorf("runeball: unknown dice step %q", step)
 }
@@ -447,11 +452,12 @@ func (x *decider) turnover(gain int, exit field.Cell, reason string) {
 
 // kickoffDone ends the kickoff: the free activations granted (a fumbled
 // catch's) and the receiving team's kickoff free activation (RB-F31) are
-// queued, and the rounds of play begin — the next part to be built.
+// queued, and the rounds of play begin with the first free activation.
 func (x *decider) kickoffDone() {
 	g := x.g
 	x.emit(EvFreeGranted, FreeGranted{Team: 1 - g.Kicking, Reason: "kickoff"})
 	x.emit(EvKickoffDone, struct{}{})
+	x.next()
 }
 
 // Kickoff events (SPEC.md §2.8).

@@ -156,7 +156,7 @@ type (
 // prompt's answers are taken, a choice from the team it names.
 func (g *state) gatePrompt(name string, team int) error {
 	p := g.Prompt
-	isAnswer := name == CmdRoll || name == CmdExert || name == CmdLandChoice || name == CmdGiveBall
+	isAnswer := name == CmdRoll || name == CmdExert || name == CmdLandChoice || name == CmdGiveBall || name == CmdFreeActivate
 	if p == nil {
 		if isAnswer {
 			if name == CmdRoll {

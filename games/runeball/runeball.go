@@ -115,6 +115,12 @@ func (*Rules) Commands() []console.CommandSpec {
 		{Name: CmdGiveBall, Version: 1, Doc: "give the ball to one of the players offered", Args: []console.ArgSpec{player}, When: "when asked"},
 		{Name: CmdChooseKick, Version: 1, Doc: "kick or receive (RB-F24)", Args: []console.ArgSpec{
 			{Name: "choice", Kind: console.ArgEnum, Enum: []string{"kick", "receive"}, Required: true, Doc: "kick or receive"}}, When: "start, by the seat with the choice"},
+		{Name: CmdFreeActivate, Version: 1, Doc: "take a free activation with a player on the field, or none (Flow F, RB-D26)", Args: []console.ArgSpec{str("player", true, "the slot, or none")}, When: "play, the team with the free activation"},
+		{Name: CmdStand, Version: 1, Doc: "a prone player gets up: a half action (RB-D31)", Args: []console.ArgSpec{player}, When: "play, the acting player"},
+		{Name: CmdMove, Version: 1, Doc: "walk a path of adjacent hexes; as=half or as=full starts a move action, without it the open one continues; hexes beyond the allowance are sprint, 1d4 HP each (Flow M, RB-F34, RB-F35)", Args: []console.ArgSpec{player,
+			{Name: "path", Kind: console.ArgString, Required: true, MaxLen: 200, Doc: "CELL,CELL,… from the hex next to the player"},
+			str("as", false, "half or full")}, When: "play, the acting player"},
+		{Name: CmdEndActivation, Version: 1, Doc: "end the acting player's activation (what is left is lost)", Args: []console.ArgSpec{player}, When: "play, the acting player"},
 	}
 }
 

@@ -50,6 +50,10 @@ type state struct {
 	// FreeQueue are the free activations granted, first in first out
 	// (RB-D26, RB-D67).
 	FreeQueue []int `msgpack:"free_queue"`
+	// Order is the round's initiative order (S0); Current the activation
+	// under way, nil between activations.
+	Order   []entry     `msgpack:"order"`
+	Current *activation `msgpack:"current"`
 }
 
 // squad is a team's players on the field and its set-up step.
@@ -225,6 +229,9 @@ func (g *state) check() error {
 			return fmt.Errorf("a choice for nobody")
 		}
 	}
+	if err := g.checkRounds(); err != nil {
+		return err
+	}
 	seen := map[field.Cell]bool{}
 	for t := range g.Field {
 		for _, p := range g.Field[t].Pos {
@@ -234,6 +241,33 @@ func (g *state) check() error {
 				}
 				seen[p.Cell] = true
 			}
+		}
+	}
+	return nil
+}
+
+// checkRounds refuses a damaged order or activation.
+func (g *state) checkRounds() error {
+	if len(g.Order) > 2*roster.TeamSize {
+		return fmt.Errorf("an order of %d entries", len(g.Order))
+	}
+	for _, e := range g.Order {
+		if _, err := roster.ParseSlot(e.Player); err != nil {
+			return fmt.Errorf("order: %w", err)
+		}
+		if len(e.Keys) > 50 || e.Status != EntryPending && e.Status != EntryDone && e.Status != EntrySkipped {
+			return fmt.Errorf("order entry of %s damaged", e.Player)
+		}
+	}
+	if c := g.Current; c != nil {
+		if _, err := roster.ParseSlot(c.Player); err != nil {
+			return fmt.Errorf("activation: %w", err)
+		}
+		if c.Halves < 0 || c.Halves > 2 || c.Kind != KindNormal && c.Kind != KindFree && c.Kind != KindKickoffFree {
+			return fmt.Errorf("activation of %s damaged", c.Player)
+		}
+		if m := c.Move; m != nil && (m.Allowance < 0 || m.Allowance > 30 || m.SprintMax < 0 || m.SprintMax > 2 || m.Used < 0 || m.Used > 40) {
+			return fmt.Errorf("move of %s damaged", c.Player)
 		}
 	}
 	return nil

@@ -35,8 +35,37 @@ type View struct {
 	Prompt *PromptView `json:"prompt,omitempty" msgpack:"prompt,omitempty"`
 	// FreeQueue are the teams with a free activation to take, in order.
 	FreeQueue []string `json:"free_queue" msgpack:"free_queue"`
+	// Order is the round's initiative order, highest first (S0).
+	Order []EntryView `json:"order" msgpack:"order"`
+	// Acting is the activation under way; nil between activations.
+	Acting *ActivationView `json:"acting,omitempty" msgpack:"acting,omitempty"`
 	// Next says what happens now.
 	Next string `json:"next" msgpack:"next"`
+}
+
+// EntryView is one player's place in the order: the initiative score
+// (the first total, RB-D22), the tie re-rolls, and pending, done or
+// skipped.
+type EntryView struct {
+	Player string `json:"player" msgpack:"player"`
+	Score  int    `json:"score" msgpack:"score"`
+	Keys   []int  `json:"keys" msgpack:"keys"`
+	Status string `json:"status" msgpack:"status"`
+}
+
+// ActivationView is the acting player and what his activation has left:
+// half actions, and the open move action's hexes (MoveLeft within the
+// allowance, SprintLeft beyond it at 1d4 HP each).
+type ActivationView struct {
+	Player     string `json:"player" msgpack:"player"`
+	Team       string `json:"team" msgpack:"team"`
+	Kind       string `json:"kind" msgpack:"kind"`
+	Halves     int    `json:"halves" msgpack:"halves"`
+	MoveOpen   bool   `json:"move_open" msgpack:"move_open"`
+	MoveLeft   int    `json:"move_left" msgpack:"move_left"`
+	SprintLeft int    `json:"sprint_left" msgpack:"sprint_left"`
+	// Commands are the commands the acting player may give now.
+	Commands []string `json:"commands" msgpack:"commands"`
 }
 
 // BallView is the ball.
@@ -157,6 +186,29 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 		}
 		v.Prompt = pv
 	}
+	v.Order = []EntryView{}
+	for _, e := range g.Order {
+		v.Order = append(v.Order, EntryView{Player: e.Player, Score: e.Score, Keys: append([]int{}, e.Keys...), Status: e.Status})
+	}
+	if c := g.Current; c != nil {
+		p, _, t := g.place(c.Player)
+		av := &ActivationView{Player: c.Player, Team: teamName(t), Kind: c.Kind, Halves: c.Halves, Commands: []string{}}
+		if m := c.Move; m != nil {
+			av.MoveOpen = true
+			av.MoveLeft = max(0, m.Allowance-m.Used)
+			av.SprintLeft = m.Allowance + m.SprintMax - m.Used - av.MoveLeft
+		}
+		if g.Prompt == nil {
+			if p != nil && p.Prone && c.Halves > 0 {
+				av.Commands = append(av.Commands, CmdStand)
+			}
+			if p != nil && !p.Prone && (c.Halves > 0 || av.MoveOpen && av.MoveLeft+av.SprintLeft > 0) {
+				av.Commands = append(av.Commands, CmdMove)
+			}
+			av.Commands = append(av.Commands, CmdEndActivation)
+		}
+		v.Acting = av
+	}
 	v.Next = g.next()
 	return v
 }
@@ -240,7 +292,14 @@ func (g *state) next() string {
 	if g.Phase == PhaseKickoff {
 		return fmt.Sprintf("%s kicks off (kick target=CELL on %s's side)", teamName(g.Kicking), teamName(1-g.Kicking))
 	}
-	return "the kickoff is done: the rounds of play are the next part to be built"
+	if c := g.Current; c != nil {
+		_, _, t := g.place(c.Player)
+		return fmt.Sprintf("%s acts (%s, %d half actions left): stand, move, end-activation; blocks, passes and the ball's actions are the next part to be built", c.Player, teamName(t), c.Halves)
+	}
+	if g.Round >= g.RoundsPerHalf {
+		return fmt.Sprintf("round %d of %d is over: the end of the half is the next part to be built", g.Round, g.RoundsPerHalf)
+	}
+	return "the next activation"
 }
 
 // Status says where the match stands.
