@@ -95,6 +95,7 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 	if g0.Order == nil {
 		g.Order = nil
 	}
+	g.Suspended = append([]activation(nil), g0.Suspended...)
 	if g0.Current != nil {
 		c := *g0.Current
 		if c.Move != nil {
@@ -124,6 +125,7 @@ var phaseOf = map[string]string{
 	CmdPlace: PhaseSetup, CmdUnplace: PhaseSetup, CmdSetKicker: PhaseSetup, CmdReadySetup: PhaseSetup,
 	CmdKick:         PhaseKickoff,
 	CmdFreeActivate: PhasePlay, CmdStand: PhasePlay, CmdMove: PhasePlay, CmdEndActivation: PhasePlay,
+	CmdLetAct: PhasePlay, CmdBlitz: PhasePlay, CmdUseHeld: PhasePlay, CmdHold: PhasePlay,
 }
 
 // gate refuses a command of another phase (§2.7's generic refusal).
@@ -316,6 +318,16 @@ func (x *decider) run(name string, a console.Args) error {
 		return x.move(a)
 	case CmdEndActivation:
 		return x.endActivation(a)
+	case CmdLetAct:
+		return x.letAct()
+	case CmdBlitz:
+		return x.blitz(a)
+	case CmdUseHeld:
+		return x.useHeld(a)
+	case CmdHold:
+		return x.hold(a)
+	case CmdWindows:
+		return x.windows(a)
 	default:
 		return console.RejectWith(console.ReasonBadInput, "unknown command %q", name)
 	}

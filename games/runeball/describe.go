@@ -292,7 +292,54 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 		if err := dec(&p); err != nil {
 			return "", err
 		}
+		if p.Reason == "hold" {
+			return fmt.Sprintf("%s holds the rest of his turn", p.Player), nil
+		}
 		return fmt.Sprintf("%s's activation ends", p.Player), nil
+	case EvSuspendedPopped:
+		var p SuspendedPopped
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		if p.Activation.Started {
+			return fmt.Sprintf("%s goes on with his activation", p.Activation.Player), nil
+		}
+		return fmt.Sprintf("%s's turn comes back", p.Activation.Player), nil
+	case EvBlitzDeclared:
+		var p BlitzDeclared
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s blitzes before %s acts (all his actions −2, l. 101–103)", p.Player, p.Against.Player), nil
+	case EvHeldUsed:
+		var p HeldUsed
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		switch {
+		case p.After != nil:
+			return fmt.Sprintf("%s uses his held action: roll-off %d against %s's %d, lost: he acts right after %s", p.Player, p.Total, p.After.Player, p.Against, p.After.Player), nil
+		case p.Preempts != nil && p.Won:
+			return fmt.Sprintf("%s uses his held action: roll-off %d against %s's %d, won: he acts first", p.Player, p.Total, p.Preempts.Player, p.Against), nil
+		case p.Preempts != nil:
+			return fmt.Sprintf("%s uses his held action before %s (a teammate, l. 124)", p.Player, p.Preempts.Player), nil
+		}
+		return fmt.Sprintf("%s uses his held action", p.Player), nil
+	case EvHeldDropped:
+		var p HeldDropped
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s drops his held action", p.Player), nil
+	case EvWindowsSet:
+		var p WindowsSet
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		if p.Mode == WindowsPass {
+			return fmt.Sprintf("%s lets every player act unasked (windows pass)", teamName(p.Team)), nil
+		}
+		return fmt.Sprintf("%s is asked in every window it could use (windows ask)", teamName(p.Team)), nil
 	case EvStood:
 		var p Stood
 		if err := dec(&p); err != nil {

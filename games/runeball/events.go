@@ -221,8 +221,10 @@ func (g *state) apply(e console.Event) error {
 		EvBallTouched, EvBallFumbled, EvSteppedAside, EvTurnoverScored, EvBallGiven, EvFreeGranted, EvKickoffDone,
 		EvPrompt, EvDiceRolled:
 		return g.applyKickoff(e)
-	case EvRoundStarted, EvInitiativeRolled, EvOrderSet, EvFreeTaken, EvActivationStarted, EvActivationEnded, EvStood, EvMoved:
+	case EvRoundStarted, EvInitiativeRolled, EvOrderSet, EvFreeTaken, EvActivationStarted, EvActivationEnded, EvStood, EvMoved, EvSuspendedPopped:
 		return g.applyRounds(e)
+	case EvBlitzDeclared, EvHeldUsed, EvHeldDropped, EvWindowsSet:
+		return g.applyWindows(e)
 	default:
 		return fmt.Errorf("unknown event type %q", e.Type)
 	}

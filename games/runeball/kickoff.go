@@ -155,6 +155,11 @@ func (x *decider) continueDice(step string, f flow, faces []int) error {
 	case "sprint":
 		x.sprintRolled(f, faces)
 		return nil
+	case "rolloff":
+		if len(faces) != 2 {
+			return fmt.Errorf("runeball: a roll-off takes 2 dice, not %d", len(faces))
+		}
+		return x.rolledOff(f, faces)
 	}
 	return fmt.Errorf("runeball: unknown dice step %q", step)
 }

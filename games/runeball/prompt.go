@@ -46,6 +46,12 @@ type prompt struct {
 	Dice    []die    `msgpack:"dice"`
 	Text    string   `msgpack:"text"`
 	Options []string `msgpack:"options"`
+	// Also are further commands that answer a choice (a window's blitz
+	// and use-held beside let-act, RB-D23).
+	Also []string `msgpack:"also"`
+	// Blitz and Held: a window's eligible blitzers and holders.
+	Blitz []string `msgpack:"blitz"`
+	Held  []string `msgpack:"held"`
 	// Step is what the answer continues; the flow's context rides along.
 	Step string `msgpack:"step"`
 	Flow flow   `msgpack:"flow"`
@@ -53,15 +59,17 @@ type prompt struct {
 
 // flow is the context of the resolution under way.
 type flow struct {
-	Player  string     `msgpack:"player"` // the kicker, catcher, recoverer …
-	Target  field.Cell `msgpack:"target"`
-	Cell    field.Cell `msgpack:"cell"` // where the ball is or lands
-	D12     int        `msgpack:"d12"`
-	Skill   int        `msgpack:"skill"`
-	Mods    int        `msgpack:"mods"`
-	DL      int        `msgpack:"dl"`
-	Exert   int        `msgpack:"exert"`
-	Then    string     `msgpack:"then"`    // the step after a test is settled
+	Player string     `msgpack:"player"` // the kicker, catcher, recoverer …
+	Target field.Cell `msgpack:"target"`
+	Cell   field.Cell `msgpack:"cell"` // where the ball is or lands
+	D12    int        `msgpack:"d12"`
+	Skill  int        `msgpack:"skill"`
+	Mods   int        `msgpack:"mods"`
+	DL     int        `msgpack:"dl"`
+	Exert  int        `msgpack:"exert"`
+	Then   string     `msgpack:"then"` // the step after a test is settled
+	// Cand is the candidate of a window (Flow W), not yet started.
+	Cand    activation `msgpack:"cand"`
 	Fumbler int        `msgpack:"fumbler"` // the team that fumbled (X3), for the free activation
 }
 
@@ -156,8 +164,15 @@ type (
 // prompt's answers are taken, a choice from the team it names.
 func (g *state) gatePrompt(name string, team int) error {
 	p := g.Prompt
-	isAnswer := name == CmdRoll || name == CmdExert || name == CmdLandChoice || name == CmdGiveBall || name == CmdFreeActivate
+	if name == CmdWindows {
+		return nil // a setting, taken at any time
+	}
+	isAnswer := name == CmdRoll || name == CmdExert || name == CmdLandChoice || name == CmdGiveBall || name == CmdFreeActivate ||
+		name == CmdLetAct || name == CmdBlitz || name == CmdUseHeld
 	if p == nil {
+		if name == CmdBlitz || name == CmdUseHeld || name == CmdLetAct {
+			return console.RejectWith(console.ReasonWrongPhase, "no window is open")
+		}
 		if isAnswer {
 			if name == CmdRoll {
 				return console.RejectWith(console.ReasonWrongPhase, "no dice are asked for now")
@@ -169,9 +184,9 @@ func (g *state) gatePrompt(name string, team int) error {
 	switch {
 	case p.Kind == PromptDice && name == CmdRoll:
 		return nil
-	case p.Kind == PromptChoice && name == p.Cmd && team == p.Team:
+	case p.Kind == PromptChoice && p.answers(name) && team == p.Team:
 		return nil
-	case p.Kind == PromptChoice && name == p.Cmd:
+	case p.Kind == PromptChoice && p.answers(name):
 		return console.RejectWith(console.ReasonNotYourTurn, "waiting for %s: %s", teamName(p.Team), p.text())
 	}
 	who := "either coach"
@@ -179,4 +194,17 @@ func (g *state) gatePrompt(name string, team int) error {
 		who = teamName(p.Team)
 	}
 	return console.RejectWith(console.ReasonWrongPhase, "waiting for %s: %s", who, p.text())
+}
+
+// answers reports whether the command name answers the choice.
+func (p *prompt) answers(name string) bool {
+	if name == p.Cmd {
+		return true
+	}
+	for _, c := range p.Also {
+		if c == name {
+			return true
+		}
+	}
+	return false
 }

@@ -59,6 +59,10 @@ type activation struct {
 	// Sprinted: the last move action sprinted (a block after it is at −2,
 	// RB-F35).
 	Sprinted bool `msgpack:"sprinted"`
+	// Started: it has begun (a suspended activation resumes as it was).
+	Started bool `msgpack:"started"`
+	// Blitzed: a blitz was declared against this move (l. 101).
+	Blitzed bool `msgpack:"blitzed"`
 }
 
 // moveAct is the open move action (Flow M).
@@ -98,9 +102,26 @@ func (x *decider) next() {
 		x.askChoice(t, CmdFreeActivate, "take a free activation (free-activate player=ID, or none)", "free", flow{}, append(opts, "none")...)
 		return
 	}
+	if n := len(g.Suspended); n > 0 {
+		c := g.Suspended[n-1]
+		x.emit(EvSuspendedPopped, SuspendedPopped{Activation: c})
+		if !c.Started {
+			x.candidate(c, "opp")
+		}
+		return
+	}
 	for _, e := range g.Order {
 		if e.Status == EntryPending {
-			x.emit(EvActivationStarted, ActivationStarted{Player: e.Player, Kind: KindNormal, Halves: 2})
+			x.candidate(activation{Player: e.Player, Kind: KindNormal, Halves: 2}, "opp")
+			return
+		}
+	}
+	for _, e := range g.Order {
+		if e.holding() {
+			// the end-of-round holder prompt (RB-D25), in initiative order
+			x.emit(EvPrompt, PromptSet{Prompt: &prompt{Kind: PromptChoice, Team: teamOf(e.Player), Cmd: CmdUseHeld, Also: []string{CmdEndActivation},
+				Held: []string{e.Player}, Text: fmt.Sprintf("the round's turns are over: %s uses his held action (use-held) or drops it (end-activation)", e.Player),
+				Step: "holders", Flow: flow{Player: e.Player}}})
 			return
 		}
 	}
@@ -327,6 +348,9 @@ func (x *decider) sprintRolled(f flow, faces []int) {
 
 // endActivation ends the acting player's activation; the rest is lost.
 func (x *decider) endActivation(a console.Args) error {
+	if p := x.g.Prompt; p != nil && p.Step == "holders" {
+		return x.dropHeld(a)
+	}
 	act, _, _, err := x.actor(a)
 	if err != nil {
 		return err
@@ -346,6 +370,7 @@ const (
 	EvActivationEnded   = "activation-ended"
 	EvStood             = "stood"
 	EvMoved             = "moved"
+	EvSuspendedPopped   = "suspended-popped"
 )
 
 type (
@@ -367,9 +392,15 @@ type (
 	}
 	// ActivationStarted starts a player's activation.
 	ActivationStarted struct {
-		Player string `msgpack:"player"`
-		Kind   string `msgpack:"kind"`
-		Halves int    `msgpack:"halves"`
+		Player  string `msgpack:"player"`
+		Kind    string `msgpack:"kind"`
+		Halves  int    `msgpack:"halves"`
+		Blitzed bool   `msgpack:"blitzed"`
+	}
+	// SuspendedPopped takes the top suspended activation: a started one
+	// resumes as it was; another is the next candidate.
+	SuspendedPopped struct {
+		Activation activation `msgpack:"activation"`
 	}
 	// ActivationEnded ends it.
 	ActivationEnded struct {
@@ -449,7 +480,27 @@ func (g *state) applyRounds(e console.Event) error {
 		if pl, _, t := g.place(p.Player); pl == nil || t < 0 {
 			return fmt.Errorf("no player %q", p.Player)
 		}
-		g.Current = &activation{Player: p.Player, Kind: p.Kind, Halves: p.Halves}
+		if p.Halves < 0 || p.Halves > 2 {
+			return fmt.Errorf("%d halves", p.Halves)
+		}
+		g.Current = &activation{Player: p.Player, Kind: p.Kind, Halves: p.Halves, Started: true, Blitzed: p.Blitzed}
+	case EvSuspendedPopped:
+		var p SuspendedPopped
+		if err := dec(&p); err != nil {
+			return err
+		}
+		n := len(g.Suspended)
+		if n == 0 || g.Suspended[n-1].Player != p.Activation.Player {
+			return fmt.Errorf("%s is not suspended on top", p.Activation.Player)
+		}
+		top := g.Suspended[n-1]
+		g.Suspended = g.Suspended[:n-1]
+		if top.Started {
+			if g.Current != nil {
+				return fmt.Errorf("%s is already acting", g.Current.Player)
+			}
+			g.Current = &top
+		}
 	case EvActivationEnded:
 		var p ActivationEnded
 		if err := dec(&p); err != nil {
@@ -458,12 +509,14 @@ func (g *state) applyRounds(e console.Event) error {
 		if _, err := acting(p.Player); err != nil {
 			return err
 		}
-		if g.Current.Kind == KindNormal {
-			for i := range g.Order {
-				if g.Order[i].Player == p.Player && g.Order[i].Status == EntryPending {
-					g.Order[i].Status = EntryDone
-					break
-				}
+		if en := g.entryOf(p.Player); en != nil && g.Current.Kind == KindNormal && en.Status == EntryPending {
+			switch {
+			case p.Reason == "hold" && g.Current.Halves == 2:
+				en.Status = EntryHoldingFul
+			case p.Reason == "hold":
+				en.Status = EntryHoldingHlf
+			default:
+				en.Status = EntryDone
 			}
 		}
 		g.Current = nil

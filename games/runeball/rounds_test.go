@@ -68,7 +68,7 @@ func TestFreeActivationAndMove(t *testing.T) {
 	if v.Ball.Holder != "A4" || v.Ball.Cell != end {
 		t.Errorf("the ball %+v does not go with its carrier", v.Ball)
 	}
-	if a := v.Acting; a.Halves != 1 || !a.MoveOpen || a.MoveLeft != 0 || a.SprintLeft != 0 || strings.Join(a.Commands, ",") != "move,end-activation" {
+	if a := v.Acting; a.Halves != 1 || !a.MoveOpen || a.MoveLeft != 0 || a.SprintLeft != 0 || strings.Join(a.Commands, ",") != "move,end-activation" /* no hold in a free activation */ {
 		t.Errorf("after a half move with its sprint: %+v", a)
 	}
 	g.refuse("A4 has only a half action left", "away", CmdMove, "player=A4", "path=20:4", "as=full")
@@ -83,6 +83,8 @@ func TestFreeActivationAndMove(t *testing.T) {
 // (RB-D22), each entry acting in turn, and the next round.
 func TestRoundOrder(t *testing.T) {
 	g := caught(t)
+	g.do("home", CmdWindows, "mode=pass")
+	g.do("away", CmdWindows, "mode=pass")
 	g.do("away", CmdFreeActivate, "player=none")
 	st := g.st()
 	if st.Round != 1 || st.Prompt == nil || len(st.Prompt.Dice) != 14 {

@@ -120,6 +120,12 @@ func (*Rules) Commands() []console.CommandSpec {
 		{Name: CmdMove, Version: 1, Doc: "walk a path of adjacent hexes; as=half or as=full starts a move action, without it the open one continues; hexes beyond the allowance are sprint, 1d4 HP each (Flow M, RB-F34, RB-F35)", Args: []console.ArgSpec{player,
 			{Name: "path", Kind: console.ArgString, Required: true, MaxLen: 200, Doc: "CELL,CELL,… from the hex next to the player"},
 			str("as", false, "half or full")}, When: "play, the acting player"},
+		{Name: CmdLetAct, Version: 1, Doc: "let the player about to act go ahead (a window, Flow W)", When: "play, the team a window is open for"},
+		{Name: CmdBlitz, Version: 1, Doc: "blitz the opponent about to act: your player acts first, at −2 (RB-F39, RB-D24)", Args: []console.ArgSpec{player}, When: "play, in the opponents' window"},
+		{Name: CmdUseHeld, Version: 1, Doc: "use a held action: preempt a teammate at once, an opponent by a roll-off (RB-F38, RB-D25)", Args: []console.ArgSpec{player}, When: "play, in a window or when the round's turns are over"},
+		{Name: CmdHold, Version: 1, Doc: "hold the rest of your turn for later in the round (RB-F37, RB-D25)", Args: []console.ArgSpec{player}, When: "play, the acting player in a normal turn"},
+		{Name: CmdWindows, Version: 1, Doc: "ask: be asked in every window your team could use; pass: let every player act unasked (RB-D23)", Args: []console.ArgSpec{
+			{Name: "mode", Kind: console.ArgEnum, Enum: []string{WindowsAsk, WindowsPass}, Required: true, Doc: "ask or pass"}}, When: "any time"},
 		{Name: CmdEndActivation, Version: 1, Doc: "end the acting player's activation (what is left is lost)", Args: []console.ArgSpec{player}, When: "play, the acting player"},
 	}
 }

@@ -54,6 +54,11 @@ type state struct {
 	// under way, nil between activations.
 	Order   []entry     `msgpack:"order"`
 	Current *activation `msgpack:"current"`
+	// Suspended are the preempted and blitzed activations, last in first
+	// out (Flow W).
+	Suspended []activation `msgpack:"suspended"`
+	// Windows are the teams' window modes ("" is ask, RB-D23).
+	Windows [2]string `msgpack:"windows"`
 }
 
 // squad is a team's players on the field and its set-up step.
@@ -255,20 +260,52 @@ func (g *state) checkRounds() error {
 		if _, err := roster.ParseSlot(e.Player); err != nil {
 			return fmt.Errorf("order: %w", err)
 		}
-		if len(e.Keys) > 50 || e.Status != EntryPending && e.Status != EntryDone && e.Status != EntrySkipped {
+		switch e.Status {
+		case EntryPending, EntryDone, EntrySkipped, EntryHoldingFul, EntryHoldingHlf:
+		default:
+			return fmt.Errorf("order entry of %s: status %q", e.Player, e.Status)
+		}
+		if len(e.Keys) > 50 {
 			return fmt.Errorf("order entry of %s damaged", e.Player)
 		}
 	}
+	if len(g.Suspended) > 2*roster.TeamSize {
+		return fmt.Errorf("%d suspended activations", len(g.Suspended))
+	}
+	for _, m := range g.Windows {
+		if m != "" && m != WindowsAsk && m != WindowsPass {
+			return fmt.Errorf("window mode %q", m)
+		}
+	}
+	for _, c := range g.Suspended {
+		if err := c.check(); err != nil {
+			return err
+		}
+	}
 	if c := g.Current; c != nil {
-		if _, err := roster.ParseSlot(c.Player); err != nil {
-			return fmt.Errorf("activation: %w", err)
-		}
-		if c.Halves < 0 || c.Halves > 2 || c.Kind != KindNormal && c.Kind != KindFree && c.Kind != KindKickoffFree {
-			return fmt.Errorf("activation of %s damaged", c.Player)
-		}
-		if m := c.Move; m != nil && (m.Allowance < 0 || m.Allowance > 30 || m.SprintMax < 0 || m.SprintMax > 2 || m.Used < 0 || m.Used > 40) {
-			return fmt.Errorf("move of %s damaged", c.Player)
-		}
+		return c.check()
+	}
+	if p := g.Prompt; p != nil && p.Flow.Cand.Player != "" {
+		return p.Flow.Cand.check()
+	}
+	return nil
+}
+
+// check refuses a damaged activation.
+func (c *activation) check() error {
+	if _, err := roster.ParseSlot(c.Player); err != nil {
+		return fmt.Errorf("activation: %w", err)
+	}
+	switch c.Kind {
+	case KindNormal, KindFree, KindKickoffFree, KindBlitz, KindHeldFull, KindHeldHalf:
+	default:
+		return fmt.Errorf("activation of %s: kind %q", c.Player, c.Kind)
+	}
+	if c.Halves < 0 || c.Halves > 2 {
+		return fmt.Errorf("activation of %s: %d halves", c.Player, c.Halves)
+	}
+	if m := c.Move; m != nil && (m.Allowance < 0 || m.Allowance > 30 || m.SprintMax < 0 || m.SprintMax > 2 || m.Used < 0 || m.Used > 40) {
+		return fmt.Errorf("move of %s damaged", c.Player)
 	}
 	return nil
 }

@@ -37,6 +37,10 @@ type View struct {
 	FreeQueue []string `json:"free_queue" msgpack:"free_queue"`
 	// Order is the round's initiative order, highest first (S0).
 	Order []EntryView `json:"order" msgpack:"order"`
+	// Suspended are the activations waiting to run, the next first.
+	Suspended []string `json:"suspended" msgpack:"suspended"`
+	// Windows are the teams' window modes, home then away (RB-D23).
+	Windows []string `json:"windows" msgpack:"windows"`
 	// Acting is the activation under way; nil between activations.
 	Acting *ActivationView `json:"acting,omitempty" msgpack:"acting,omitempty"`
 	// Next says what happens now.
@@ -87,6 +91,11 @@ type PromptView struct {
 	Dice     []string `json:"dice" msgpack:"dice"`
 	Purposes []string `json:"purposes" msgpack:"purposes"`
 	Options  []string `json:"options" msgpack:"options"`
+	// Also are further commands that answer it (a window's blitz and
+	// use-held beside let-act); Blitz and Held the players they may name.
+	Also  []string `json:"also" msgpack:"also"`
+	Blitz []string `json:"blitz" msgpack:"blitz"`
+	Held  []string `json:"held" msgpack:"held"`
 	// YouAnswer: the viewer may answer it.
 	YouAnswer bool `json:"you_answer" msgpack:"you_answer"`
 }
@@ -173,7 +182,8 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 		v.FreeQueue = append(v.FreeQueue, teamName(t))
 	}
 	if p := g.Prompt; p != nil {
-		pv := &PromptView{Kind: p.Kind, Cmd: p.Cmd, Text: p.text(), Dice: []string{}, Purposes: []string{}, Options: append([]string{}, p.Options...)}
+		pv := &PromptView{Kind: p.Kind, Cmd: p.Cmd, Text: p.text(), Dice: []string{}, Purposes: []string{}, Options: append([]string{}, p.Options...),
+			Also: append([]string{}, p.Also...), Blitz: append([]string{}, p.Blitz...), Held: append([]string{}, p.Held...)}
 		if p.Kind == PromptChoice {
 			pv.Team = teamName(p.Team)
 			pv.YouAnswer = me == p.Team
@@ -190,6 +200,17 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	for _, e := range g.Order {
 		v.Order = append(v.Order, EntryView{Player: e.Player, Score: e.Score, Keys: append([]int{}, e.Keys...), Status: e.Status})
 	}
+	v.Suspended = []string{}
+	for i := len(g.Suspended) - 1; i >= 0; i-- {
+		v.Suspended = append(v.Suspended, g.Suspended[i].Player)
+	}
+	v.Windows = []string{}
+	for _, m := range g.Windows {
+		if m == "" {
+			m = WindowsAsk
+		}
+		v.Windows = append(v.Windows, m)
+	}
 	if c := g.Current; c != nil {
 		p, _, t := g.place(c.Player)
 		av := &ActivationView{Player: c.Player, Team: teamName(t), Kind: c.Kind, Halves: c.Halves, Commands: []string{}}
@@ -204,6 +225,9 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 			}
 			if p != nil && !p.Prone && (c.Halves > 0 || av.MoveOpen && av.MoveLeft+av.SprintLeft > 0) {
 				av.Commands = append(av.Commands, CmdMove)
+			}
+			if c.Kind == KindNormal && c.Halves > 0 {
+				av.Commands = append(av.Commands, CmdHold)
 			}
 			av.Commands = append(av.Commands, CmdEndActivation)
 		}
@@ -294,7 +318,7 @@ func (g *state) next() string {
 	}
 	if c := g.Current; c != nil {
 		_, _, t := g.place(c.Player)
-		return fmt.Sprintf("%s acts (%s, %d half actions left): stand, move, end-activation; blocks, passes and the ball's actions are the next part to be built", c.Player, teamName(t), c.Halves)
+		return fmt.Sprintf("%s acts (%s, %d half actions left): stand, move, hold, end-activation; blocks, passes and the ball's actions are the next part to be built", c.Player, teamName(t), c.Halves)
 	}
 	if g.Round >= g.RoundsPerHalf {
 		return fmt.Sprintf("round %d of %d is over: the end of the half is the next part to be built", g.Round, g.RoundsPerHalf)
