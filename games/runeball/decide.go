@@ -86,7 +86,7 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 		return nil, err
 	}
 	g := *g0 // the teams and the field are values; the slices are copied below
-	g.FreeQueue = append([]int(nil), g0.FreeQueue...)
+	g.FreeQueue = append([]grant(nil), g0.FreeQueue...)
 	g.Order = make([]entry, len(g0.Order))
 	for i, e := range g0.Order {
 		e.Keys = append([]int(nil), e.Keys...)
@@ -125,6 +125,7 @@ var phaseOf = map[string]string{
 	CmdPlace: PhaseSetup, CmdUnplace: PhaseSetup, CmdSetKicker: PhaseSetup, CmdReadySetup: PhaseSetup,
 	CmdKick:         PhaseKickoff,
 	CmdFreeActivate: PhasePlay, CmdStand: PhasePlay, CmdMove: PhasePlay, CmdEndActivation: PhasePlay,
+	CmdPickup: PhasePlay, CmdHandoff: PhasePlay,
 	CmdLetAct: PhasePlay, CmdBlitz: PhasePlay, CmdUseHeld: PhasePlay, CmdHold: PhasePlay,
 }
 
@@ -318,6 +319,10 @@ func (x *decider) run(name string, a console.Args) error {
 		return x.move(a)
 	case CmdEndActivation:
 		return x.endActivation(a)
+	case CmdPickup:
+		return x.pickup(a)
+	case CmdHandoff:
+		return x.handoff(a)
 	case CmdLetAct:
 		return x.letAct()
 	case CmdBlitz:

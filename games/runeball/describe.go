@@ -292,6 +292,9 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 		if err := dec(&p); err != nil {
 			return "", err
 		}
+		if p.Reason == "ball" {
+			return fmt.Sprintf("%s loses the rest of his activation (the ball)", p.Player), nil
+		}
 		if p.Reason == "hold" {
 			return fmt.Sprintf("%s holds the rest of his turn", p.Player), nil
 		}
@@ -305,6 +308,24 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 			return fmt.Sprintf("%s goes on with his activation", p.Activation.Player), nil
 		}
 		return fmt.Sprintf("%s's turn comes back", p.Activation.Player), nil
+	case EvPickupTried:
+		var p PickupTried
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s tries to pick up the ball", p.Player), nil
+	case EvHandoffMade:
+		var p HandoffMade
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s hands the ball to %s", p.From, p.To), nil
+	case EvActivationSuspended:
+		var p ActivationSuspended
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s waits while the free activations are taken", p.Player), nil
 	case EvBlitzDeclared:
 		var p BlitzDeclared
 		if err := dec(&p); err != nil {

@@ -225,6 +225,8 @@ func (g *state) apply(e console.Event) error {
 		return g.applyRounds(e)
 	case EvBlitzDeclared, EvHeldUsed, EvHeldDropped, EvWindowsSet:
 		return g.applyWindows(e)
+	case EvPickupTried, EvHandoffMade, EvActivationSuspended:
+		return g.applyBallPlay(e)
 	default:
 		return fmt.Errorf("unknown event type %q", e.Type)
 	}

@@ -246,10 +246,10 @@ func (x *decider) settle(f flow) error {
 		}
 		dice = append(dice, die{6, "scatter direction"})
 		x.askDice("kick-scatter", f, dice...)
-	case "catch", "recover":
+	case "catch", "recover", "pickup", "handoff":
 		if t.Succeeds() {
 			x.emit(EvBallCaught, BallCaught{Player: f.Player, How: f.Then})
-			x.kickoffDone()
+			x.ballDone()
 			return nil
 		}
 		x.emit(EvBallTouched, BallTouched{Player: f.Player})
@@ -281,7 +281,7 @@ func (x *decider) scatterKick(f flow, n, d6 int) {
 		}
 	}
 	x.emit(EvBallLanded, BallLanded{Cell: landing, State: BallBouncing})
-	x.kickoffDone()
+	x.ballDone()
 }
 
 // landChoice answers the catch-or-step question (RB-F30, RB-D66).
@@ -307,7 +307,7 @@ func (x *decider) landChoice(a console.Args) error {
 		x.emit(EvPrompt, PromptSet{})
 		x.emit(EvSteppedAside, SteppedAside{Player: f.Player, From: f.Cell, To: c})
 		x.emit(EvBallLanded, BallLanded{Cell: f.Cell, State: BallBouncing})
-		x.kickoffDone()
+		x.ballDone()
 	default:
 		return console.RejectWith(console.ReasonBadInput, "choose catch or step (with hex=)")
 	}
@@ -328,7 +328,7 @@ func (x *decider) kickOut(exit field.Cell) {
 	}
 	if len(who) == 0 {
 		x.emit(EvBallLanded, BallLanded{Cell: exit, State: BallRest})
-		x.kickoffDone()
+		x.ballDone()
 		return
 	}
 	x.askChoice(r, CmdGiveBall, "give the ball to one of your players (the kick went out, l. 71): "+strings.Join(who, ", "), "give", flow{Then: "kickoff-done"}, who...)
@@ -350,7 +350,7 @@ func (x *decider) giveBall(a console.Args) error {
 	}
 	x.emit(EvPrompt, PromptSet{})
 	x.emit(EvBallGiven, BallGiven{Player: id})
-	x.kickoffDone()
+	x.ballDone()
 	return nil
 }
 
@@ -397,7 +397,7 @@ func (x *decider) ballEnters(c field.Cell, f flow) {
 		return
 	}
 	x.emit(EvBallLanded, BallLanded{Cell: c, State: BallBouncing})
-	x.kickoffDone()
+	x.ballDone()
 }
 
 // bounce moves a bouncing ball one hex (X2, RB-F46, RB-D19).
@@ -423,7 +423,7 @@ func (x *decider) bounce(f flow, d6, cont int) {
 		state = BallRest
 	}
 	x.emit(EvBallLanded, BallLanded{Cell: to, State: state})
-	x.kickoffDone()
+	x.ballDone()
 }
 
 // turnover: the ball left the field; gain scores 1 and gets it in the
@@ -442,10 +442,10 @@ func (x *decider) turnover(gain int, exit field.Cell, reason string) {
 	switch len(near) {
 	case 0:
 		x.emit(EvBallLanded, BallLanded{Cell: exit, State: BallRest})
-		x.kickoffDone()
+		x.ballDone()
 	case 1:
 		x.emit(EvBallGiven, BallGiven{Player: g.occupant(near[0])})
-		x.kickoffDone()
+		x.ballDone()
 	default:
 		var who []string
 		for _, c := range near {
@@ -622,6 +622,9 @@ func (g *state) applyKickoff(e console.Event) error {
 			return err
 		}
 		g.Ball.State, g.Ball.Cell, g.Ball.Holder = BallBouncing, p.Cell, ""
+		if g.Current != nil && g.Current.Player == p.Player {
+			g.Current.Ends = true // RB-F50
+		}
 	case EvSteppedAside:
 		var p SteppedAside
 		if err := dec(&p); err != nil {
@@ -641,6 +644,9 @@ func (g *state) applyKickoff(e console.Event) error {
 			return fmt.Errorf("team %d", p.Gain)
 		}
 		g.Score[p.Gain]++
+		if c := g.Current; c != nil && c.Player == g.Ball.LastTouch && teamOf(c.Player) != p.Gain {
+			c.Ends = true // T: the last toucher loses the rest of his activation
+		}
 	case EvFreeGranted:
 		var p FreeGranted
 		if err := dec(&p); err != nil {
@@ -649,7 +655,7 @@ func (g *state) applyKickoff(e console.Event) error {
 		if p.Team != Home && p.Team != Away {
 			return fmt.Errorf("team %d", p.Team)
 		}
-		g.FreeQueue = append(g.FreeQueue, p.Team)
+		g.FreeQueue = append(g.FreeQueue, grant{Team: p.Team, Reason: p.Reason})
 	case EvKickoffDone:
 		g.Phase = PhasePlay
 	case EvPrompt:

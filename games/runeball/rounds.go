@@ -63,6 +63,9 @@ type activation struct {
 	Started bool `msgpack:"started"`
 	// Blitzed: a blitz was declared against this move (l. 101).
 	Blitzed bool `msgpack:"blitzed"`
+	// Ends: the acting player fumbled or lost the ball out of bounds; his
+	// activation ends when the ball's resolution is done (RB-F50, T).
+	Ends bool `msgpack:"ends"`
 }
 
 // moveAct is the open move action (Flow M).
@@ -92,7 +95,7 @@ func (x *decider) next() {
 		return
 	}
 	if len(g.FreeQueue) > 0 {
-		t := g.FreeQueue[0]
+		t := g.FreeQueue[0].Team
 		var opts []string
 		for i, p := range g.Field[t].Pos {
 			if p.OnField && !p.Out {
@@ -203,7 +206,7 @@ func toEntries(es []Initiative, status string) []entry {
 func (x *decider) freeActivate(a console.Args) error {
 	g := x.g
 	kind := KindFree
-	if g.Round == 0 {
+	if len(g.FreeQueue) > 0 && g.FreeQueue[0].Reason == "kickoff" {
 		kind = KindKickoffFree
 	}
 	if v := strings.ToLower(strings.TrimSpace(a.String("player"))); v == "none" {
@@ -225,7 +228,7 @@ func (x *decider) freeActivate(a console.Args) error {
 	}
 	x.emit(EvPrompt, PromptSet{})
 	x.emit(EvFreeTaken, FreeTaken{Team: x.team, Player: s.String()})
-	x.emit(EvActivationStarted, ActivationStarted{Player: s.String(), Kind: kind, Halves: 2})
+	x.start(activation{Player: s.String(), Kind: kind, Halves: 2})
 	return nil
 }
 
@@ -465,7 +468,7 @@ func (g *state) applyRounds(e console.Event) error {
 		if err := dec(&p); err != nil {
 			return err
 		}
-		if len(g.FreeQueue) == 0 || g.FreeQueue[0] != p.Team {
+		if len(g.FreeQueue) == 0 || g.FreeQueue[0].Team != p.Team {
 			return fmt.Errorf("no free activation of team %d queued", p.Team)
 		}
 		g.FreeQueue = g.FreeQueue[1:]

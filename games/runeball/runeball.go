@@ -120,6 +120,8 @@ func (*Rules) Commands() []console.CommandSpec {
 		{Name: CmdMove, Version: 1, Doc: "walk a path of adjacent hexes; as=half or as=full starts a move action, without it the open one continues; hexes beyond the allowance are sprint, 1d4 HP each (Flow M, RB-F34, RB-F35)", Args: []console.ArgSpec{player,
 			{Name: "path", Kind: console.ArgString, Required: true, MaxLen: 200, Doc: "CELL,CELL,… from the hex next to the player"},
 			str("as", false, "half or full")}, When: "play, the acting player"},
+		{Name: CmdPickup, Version: 1, Doc: "pick up the ball in the acting player's hex: Catch vs DL 8 at rest, 12 bouncing, +2 per standing opponent next to it (RB-F47, RB-D51); no action spent", Args: []console.ArgSpec{player}, When: "play, the acting player"},
+		{Name: CmdHandoff, Version: 1, Doc: "hand the ball to an adjacent teammate: his Catch vs DL 8, +2 per standing opponent next to him (RB-F86, RB-D52); no action spent", Args: []console.ArgSpec{player, str("to", true, "the teammate taking it")}, When: "play, during an activation of your team"},
 		{Name: CmdLetAct, Version: 1, Doc: "let the player about to act go ahead (a window, Flow W)", When: "play, the team a window is open for"},
 		{Name: CmdBlitz, Version: 1, Doc: "blitz the opponent about to act: your player acts first, at −2 (RB-F39, RB-D24)", Args: []console.ArgSpec{player}, When: "play, in the opponents' window"},
 		{Name: CmdUseHeld, Version: 1, Doc: "use a held action: preempt a teammate at once, an opponent by a roll-off (RB-F38, RB-D25)", Args: []console.ArgSpec{player}, When: "play, in a window or when the round's turns are over"},

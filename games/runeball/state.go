@@ -49,7 +49,7 @@ type state struct {
 	Prompt *prompt `msgpack:"prompt"`
 	// FreeQueue are the free activations granted, first in first out
 	// (RB-D26, RB-D67).
-	FreeQueue []int `msgpack:"free_queue"`
+	FreeQueue []grant `msgpack:"free_queue"`
 	// Order is the round's initiative order (S0); Current the activation
 	// under way, nil between activations.
 	Order   []entry     `msgpack:"order"`
@@ -59,6 +59,12 @@ type state struct {
 	Suspended []activation `msgpack:"suspended"`
 	// Windows are the teams' window modes ("" is ask, RB-D23).
 	Windows [2]string `msgpack:"windows"`
+}
+
+// grant is a free activation granted to a team, and why (RB-D26).
+type grant struct {
+	Team   int    `msgpack:"team"`
+	Reason string `msgpack:"reason"`
 }
 
 // squad is a team's players on the field and its set-up step.
@@ -216,8 +222,8 @@ func (g *state) check() error {
 	if len(g.FreeQueue) > 20 {
 		return fmt.Errorf("%d free activations queued", len(g.FreeQueue))
 	}
-	for _, t := range g.FreeQueue {
-		if t != Home && t != Away {
+	for _, q := range g.FreeQueue {
+		if t := q.Team; t != Home && t != Away {
 			return fmt.Errorf("a free activation for team %d", t)
 		}
 	}

@@ -179,7 +179,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	}
 	v.FreeQueue = []string{}
 	for _, t := range g.FreeQueue {
-		v.FreeQueue = append(v.FreeQueue, teamName(t))
+		v.FreeQueue = append(v.FreeQueue, teamName(t.Team))
 	}
 	if p := g.Prompt; p != nil {
 		pv := &PromptView{Kind: p.Kind, Cmd: p.Cmd, Text: p.text(), Dice: []string{}, Purposes: []string{}, Options: append([]string{}, p.Options...),
@@ -228,6 +228,12 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 			}
 			if c.Kind == KindNormal && c.Halves > 0 {
 				av.Commands = append(av.Commands, CmdHold)
+			}
+			if cell, loose := g.looseBall(); loose && p != nil && p.standing() && cell == p.Cell {
+				av.Commands = append(av.Commands, CmdPickup)
+			}
+			if h := g.Ball.Holder; h != "" && teamOf(h) == t && g.handoffTakers(h) != nil {
+				av.Commands = append(av.Commands, CmdHandoff)
 			}
 			av.Commands = append(av.Commands, CmdEndActivation)
 		}
@@ -318,7 +324,7 @@ func (g *state) next() string {
 	}
 	if c := g.Current; c != nil {
 		_, _, t := g.place(c.Player)
-		return fmt.Sprintf("%s acts (%s, %d half actions left): stand, move, hold, end-activation; blocks, passes and the ball's actions are the next part to be built", c.Player, teamName(t), c.Halves)
+		return fmt.Sprintf("%s acts (%s, %d half actions left): stand, move, pickup, handoff, hold, end-activation; blocks, passes and the ball's actions are the next part to be built", c.Player, teamName(t), c.Halves)
 	}
 	if g.Round >= g.RoundsPerHalf {
 		return fmt.Sprintf("round %d of %d is over: the end of the half is the next part to be built", g.Round, g.RoundsPerHalf)

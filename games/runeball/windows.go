@@ -127,7 +127,7 @@ func (x *decider) candidate(c activation, step string) {
 			Text: fmt.Sprintf("%s is about to act: use-held, or let-act", c.Player), Step: "window-own", Flow: flow{Cand: c}}})
 		return
 	}
-	x.emit(EvActivationStarted, ActivationStarted{Player: c.Player, Kind: c.Kind, Halves: c.Halves, Blitzed: c.Blitzed})
+	x.start(c)
 }
 
 // letAct closes a window: the candidate goes on to the next step.
@@ -137,7 +137,7 @@ func (x *decider) letAct() error {
 	if p.Step == "window-opp" {
 		x.candidate(p.Flow.Cand, "own")
 	} else {
-		x.emit(EvActivationStarted, ActivationStarted{Player: p.Flow.Cand.Player, Kind: p.Flow.Cand.Kind, Halves: p.Flow.Cand.Halves, Blitzed: p.Flow.Cand.Blitzed})
+		x.start(p.Flow.Cand)
 	}
 	return nil
 }
