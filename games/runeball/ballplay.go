@@ -38,6 +38,9 @@ func (x *decider) ballDone() {
 		x.kickoffDone()
 		return
 	}
+	if x.touchdown() {
+		return
+	}
 	x.resolved()
 }
 
@@ -83,8 +86,6 @@ func (x *decider) pickup(a console.Args) error {
 		return console.Reject("the ball is held by %s", g.Ball.Holder)
 	case !loose || c != p.Cell:
 		return console.Reject("the ball is not in %s's hex", act.Player)
-	case field.Scores(field.Team(x.team), c):
-		return console.Reject("%s would score on %s: touchdowns are the next part to be built", act.Player, c)
 	}
 	tb, err := tables()
 	if err != nil {
@@ -137,8 +138,6 @@ func (x *decider) handoff(a console.Args) error {
 		return console.Reject("%s is prone", to)
 	case !field.Adjacent(gp.Cell, tp.Cell):
 		return console.Reject("%s is not adjacent to %s (%d hexes): pass instead", to, giver, field.Distance(gp.Cell, tp.Cell))
-	case field.Scores(field.Team(x.team), tp.Cell):
-		return console.Reject("%s would score on %s: touchdowns are the next part to be built", to, tp.Cell)
 	}
 	tb, err := tables()
 	if err != nil {

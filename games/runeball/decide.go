@@ -125,12 +125,16 @@ var phaseOf = map[string]string{
 	CmdPlace: PhaseSetup, CmdUnplace: PhaseSetup, CmdSetKicker: PhaseSetup, CmdReadySetup: PhaseSetup,
 	CmdKick:         PhaseKickoff,
 	CmdFreeActivate: PhasePlay, CmdStand: PhasePlay, CmdMove: PhasePlay, CmdEndActivation: PhasePlay,
-	CmdPickup: PhasePlay, CmdHandoff: PhasePlay,
+	CmdPickup: PhasePlay, CmdHandoff: PhasePlay, CmdShakeOff: PhasePlay,
+	CmdTreat: PhaseStoppage, CmdReadyStoppage: PhaseStoppage,
 	CmdLetAct: PhasePlay, CmdBlitz: PhasePlay, CmdUseHeld: PhasePlay, CmdHold: PhasePlay,
 }
 
 // gate refuses a command of another phase (§2.7's generic refusal).
 func (g *state) gate(name string) error {
+	if name == CmdChooseKick && g.Phase == PhaseStoppage {
+		return nil // the halftime choice (Flow S step 3)
+	}
 	if want := phaseOf[name]; want != "" && want != g.Phase {
 		return console.RejectWith(console.ReasonWrongPhase, "`%s` is for the %s phase; now: %s", name, want, g.Phase)
 	}
@@ -285,14 +289,24 @@ func (x *decider) run(name string, a console.Args) error {
 		if !g.KeshatDone {
 			return console.Reject("record the Keshat round first")
 		}
-		if c := g.firstChoice(); c != x.team {
+		if g.Phase == PhaseStoppage {
+			if !g.Stop.Halftime || g.Stop.Chosen {
+				return console.Reject("the next kickoff is already decided: %s kicks", teamName(g.Kicking))
+			}
+		} else if c := g.firstChoice(); c != x.team {
 			return console.RejectWith(console.ReasonNotYourTurn, "%s has the first choice (won the Keshat round)", teamName(c))
 		}
 		kicking := x.team
 		if a.String("choice") == "receive" {
 			kicking = 1 - x.team
 		}
+		if g.Phase == PhaseStoppage {
+			x.emit(EvPrompt, PromptSet{})
+		}
 		x.emit(EvKickoffChosen, KickoffChosen{Team: x.team, Choice: a.String("choice"), Half: g.Half, Kicking: kicking})
+		if g.Phase == PhaseStoppage {
+			x.stoppageNext()
+		}
 	case CmdPlace:
 		return x.place(a)
 	case CmdUnplace:
@@ -319,6 +333,12 @@ func (x *decider) run(name string, a console.Args) error {
 		return x.move(a)
 	case CmdEndActivation:
 		return x.endActivation(a)
+	case CmdTreat:
+		return x.treat(a)
+	case CmdReadyStoppage:
+		return x.readyStoppage()
+	case CmdShakeOff:
+		return x.shakeOff(a)
 	case CmdPickup:
 		return x.pickup(a)
 	case CmdHandoff:

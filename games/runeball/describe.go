@@ -308,6 +308,50 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 			return fmt.Sprintf("%s goes on with his activation", p.Activation.Player), nil
 		}
 		return fmt.Sprintf("%s's turn comes back", p.Activation.Player), nil
+	case EvTouchdown:
+		var p TouchdownScored
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("TOUCHDOWN: %s scores on %s, +%d for %s (home %d – away %d)", p.Player, p.Cell, p.Points, teamName(p.Team), g.Score[Home], g.Score[Away]), nil
+	case EvStoppageStarted:
+		var p StoppageStarted
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		if p.Halftime {
+			return "halftime: everyone leaves the field", nil
+		}
+		return fmt.Sprintf("stoppage: everyone leaves the field; %s kicks off next", teamName(p.Kicking)), nil
+	case EvStoppageReady:
+		var p StoppageReady
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s is ready", teamName(p.Team)), nil
+	case EvStoppageEnded:
+		return "the stoppage is over: set up for the kickoff", nil
+	case EvTreated:
+		var p Treated
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("the doctor treats %s: one %s less", p.Player, p.Status), nil
+	case EvHPHealed:
+		var p HPHealed
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s shakes it off: d6 %d, +%d HP", p.Player, p.D6, p.HP), nil
+	case EvMatchEnded:
+		var p MatchEnded
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		if p.Winner == "draw" {
+			return fmt.Sprintf("the match ends in a draw, %d–%d", p.Score[Home], p.Score[Away]), nil
+		}
+		return fmt.Sprintf("the match is over: %s wins, home %d – away %d", p.Winner, p.Score[Home], p.Score[Away]), nil
 	case EvPickupTried:
 		var p PickupTried
 		if err := dec(&p); err != nil {

@@ -214,7 +214,12 @@ func (g *state) apply(e console.Event) error {
 		if p.Kicking != Home && p.Kicking != Away {
 			return fmt.Errorf("kicking team %d", p.Kicking)
 		}
-		g.Kicking, g.Phase = p.Kicking, PhaseSetup
+		g.Kicking = p.Kicking
+		if g.Phase == PhaseStoppage {
+			g.Stop.Chosen = true
+		} else {
+			g.Phase = PhaseSetup
+		}
 	case EvPlayersPlaced, EvPlayerUnplaced, EvKickerSet, EvSetupReady:
 		return g.applySetup(e)
 	case EvKickDeclared, EvTestRolled, EvExertionSpent, EvBallScattered, EvBallBounced, EvBallLanded, EvBallCaught,
@@ -225,6 +230,8 @@ func (g *state) apply(e console.Event) error {
 		return g.applyRounds(e)
 	case EvBlitzDeclared, EvHeldUsed, EvHeldDropped, EvWindowsSet:
 		return g.applyWindows(e)
+	case EvTouchdown, EvStoppageStarted, EvStoppageReady, EvStoppageEnded, EvTreated, EvHPHealed, EvMatchEnded:
+		return g.applyScoring(e)
 	case EvPickupTried, EvHandoffMade, EvActivationSuspended:
 		return g.applyBallPlay(e)
 	default:

@@ -115,6 +115,9 @@ func (x *decider) kick(a console.Args) error {
 
 // continueDice goes on with a dice prompt's faces.
 func (x *decider) continueDice(step string, f flow, faces []int) error {
+	if n, ok := diceOfStep[step]; ok && len(faces) != n {
+		return fmt.Errorf("runeball: step %s takes %d dice, not %d", step, n, len(faces))
+	}
 	switch step {
 	case "test":
 		f.D12 = faces[0]
@@ -155,6 +158,11 @@ func (x *decider) continueDice(step string, f flow, faces []int) error {
 	case "sprint":
 		x.sprintRolled(f, faces)
 		return nil
+	case "heal":
+		return x.healed(f, faces)
+	case "shake-off":
+		x.shookOff(f, faces[0])
+		return nil
 	case "rolloff":
 		if len(faces) != 2 {
 			return fmt.Errorf("runeball: a roll-off takes 2 dice, not %d", len(faces))
@@ -163,6 +171,9 @@ func (x *decider) continueDice(step string, f flow, faces []int) error {
 	}
 	return fmt.Errorf("runeball: unknown dice step %q", step)
 }
+
+// diceOfStep are the dice counts of the steps that take a fixed number.
+var diceOfStep = map[string]int{"test": 1, "fumble-dir": 1, "bounce": 2, "rolloff": 2, "shake-off": 1}
 
 // testWords is a test's sum in words: "d12 4 + Kick 8 = 12 vs DL 10".
 func (x *decider) testWords(f flow) string {

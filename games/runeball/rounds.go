@@ -129,7 +129,8 @@ func (x *decider) next() {
 		}
 	}
 	if g.Round >= g.RoundsPerHalf {
-		return // the end of the half is the next part to be built (g.next says so)
+		x.endOfHalf()
+		return
 	}
 	x.roundStart()
 }
@@ -147,8 +148,23 @@ func (x *decider) roundStart() {
 		}
 	}
 	x.emit(EvRoundStarted, RoundStarted{Round: g.Round + 1, Players: ids})
-	if len(ids) == 0 {
+	if hurt := g.damaged(benched); len(hurt) > 0 {
+		x.askHeal(hurt, "initiative") // bench healing (RB-D43)
 		return
+	}
+	x.initiativeDice()
+}
+
+// initiativeDice asks one d12 per player of the new order (S0 step 3).
+func (x *decider) initiativeDice() {
+	g := x.g
+	if len(g.Order) == 0 {
+		x.next()
+		return
+	}
+	ids := make([]string, len(g.Order))
+	for i, e := range g.Order {
+		ids[i] = e.Player
 	}
 	dice := make([]die, len(ids))
 	for i, id := range ids {
@@ -325,9 +341,10 @@ func (x *decider) move(a console.Args) error {
 		return console.Reject("%s can move %d hexes in a %s move, %d with sprint (l. 113–117): path of %d", act.Player, m.Allowance, m.As, m.Allowance+m.SprintMax, n)
 	}
 	if g.Ball.Holder == act.Player {
-		for _, c := range path {
+		for i, c := range path {
 			if field.Scores(field.Team(x.team), c) {
-				return console.Reject("%s would score on %s: touchdowns are the next part to be built", act.Player, c)
+				path = path[:i+1] // he scores there; the rest is not walked (Flow M)
+				break
 			}
 		}
 	}
@@ -340,13 +357,16 @@ func (x *decider) move(a console.Args) error {
 			dice[i] = die{Sides: 4, Purpose: "sprint exertion " + act.Player}
 		}
 		x.askDice("sprint", flow{Player: act.Player}, dice...)
+		return nil
 	}
+	x.touchdown()
 	return nil
 }
 
 // sprintRolled costs the sprint's exertion: 1d4 HP per hex (RB-F42).
 func (x *decider) sprintRolled(f flow, faces []int) {
 	x.emit(EvExertionSpent, ExertionSpent{Player: f.Player, Points: len(faces), D4: faces, Purpose: "sprint"})
+	x.touchdown()
 }
 
 // endActivation ends the acting player's activation; the rest is lost.

@@ -59,6 +59,8 @@ type state struct {
 	Suspended []activation `msgpack:"suspended"`
 	// Windows are the teams' window modes ("" is ask, RB-D23).
 	Windows [2]string `msgpack:"windows"`
+	// Stop is the stoppage under way (phase stoppage).
+	Stop stoppage `msgpack:"stop"`
 }
 
 // grant is a free activation granted to a team, and why (RB-D26).
@@ -80,6 +82,7 @@ type pos struct {
 	Cell    field.Cell `msgpack:"cell"`
 	Prone   bool       `msgpack:"prone"`
 	Out     bool       `msgpack:"out"` // unconscious (RB-F73); cannot be fielded
+	St      Statuses   `msgpack:"st"`  // wound statuses (RB-F63…RB-F73)
 	HP      int        `msgpack:"hp"`  // current hit points (may go ≤ 0, RB-D40)
 }
 
@@ -192,7 +195,7 @@ func (*Rules) DecodeState(b []byte) (console.State, error) {
 // check refuses a state that cannot come from play.
 func (g *state) check() error {
 	switch g.Phase {
-	case PhaseRoster, PhaseStart, PhaseSetup, PhaseKickoff, PhasePlay:
+	case PhaseRoster, PhaseStart, PhaseSetup, PhaseKickoff, PhasePlay, PhaseStoppage, PhaseOver:
 	default:
 		return fmt.Errorf("unknown phase %q", g.Phase)
 	}
@@ -216,6 +219,9 @@ func (g *state) check() error {
 		for i, p := range q.Pos {
 			if p.OnField && !p.Cell.Valid() {
 				return fmt.Errorf("%s%d stands off the field on %s", tm.ID, i+1, p.Cell)
+			}
+			if st := p.St; st.Bruise < 0 || st.Bleed < 0 || st.Pain < 0 || st.Slow < 0 || st.Bruise+st.Bleed+st.Pain+st.Slow > 99 {
+				return fmt.Errorf("%s%d's statuses %s", tm.ID, i+1, st)
 			}
 		}
 	}

@@ -319,15 +319,30 @@ func (g *state) next() string {
 		}
 		return fmt.Sprintf("waiting for %s: %s", who, g.Prompt.text())
 	}
+	switch g.Phase {
+	case PhaseOver:
+		switch {
+		case g.Score[Home] > g.Score[Away]:
+			return fmt.Sprintf("the match is over: home wins %d–%d", g.Score[Home], g.Score[Away])
+		case g.Score[Away] > g.Score[Home]:
+			return fmt.Sprintf("the match is over: away wins %d–%d", g.Score[Away], g.Score[Home])
+		}
+		return fmt.Sprintf("the match is over: a draw, %d–%d (RB-D57)", g.Score[Home], g.Score[Away])
+	case PhaseStoppage:
+		var wait []string
+		for t := range g.Stop.Ready {
+			if !g.Stop.Ready[t] {
+				wait = append(wait, teamName(t))
+			}
+		}
+		return "stoppage: the team doctor may treat (treat player=ID status=bruise|pain|out), then ready-stoppage; waiting for " + strings.Join(wait, " and ")
+	}
 	if g.Phase == PhaseKickoff {
 		return fmt.Sprintf("%s kicks off (kick target=CELL on %s's side)", teamName(g.Kicking), teamName(1-g.Kicking))
 	}
 	if c := g.Current; c != nil {
 		_, _, t := g.place(c.Player)
-		return fmt.Sprintf("%s acts (%s, %d half actions left): stand, move, pickup, handoff, hold, end-activation; blocks, passes and the ball's actions are the next part to be built", c.Player, teamName(t), c.Halves)
-	}
-	if g.Round >= g.RoundsPerHalf {
-		return fmt.Sprintf("round %d of %d is over: the end of the half is the next part to be built", g.Round, g.RoundsPerHalf)
+		return fmt.Sprintf("%s acts (%s, %d half actions left): stand, move, pickup, handoff, shake-off, hold, end-activation (blocks, passes and field goals are the next part to be built)", c.Player, teamName(t), c.Halves)
 	}
 	return "the next activation"
 }
@@ -347,8 +362,22 @@ func (r *Rules) Status(s console.State) console.Status {
 	if g.Phase == PhaseKickoff {
 		return console.Status{Summary: fmt.Sprintf("Half %d, kickoff (home %d – away %d)", g.Half, g.Score[Home], g.Score[Away])}
 	}
+	switch g.Phase {
+	case PhaseOver:
+		st := console.Status{Finished: true, Summary: g.next()}
+		for t := range g.Seats {
+			place := 1
+			if g.Score[1-t] > g.Score[t] {
+				place = 2
+			}
+			st.Placements = append(st.Placements, console.Placement{Seat: console.Seat(g.Seats[t]), Name: teamName(t), Place: place, Score: g.Score[t]})
+		}
+		return st
+	case PhaseStoppage:
+		return console.Status{Summary: fmt.Sprintf("Half %d, stoppage (home %d – away %d)", g.Half, g.Score[Home], g.Score[Away])}
+	}
 	if g.Phase == PhasePlay {
-		return console.Status{Summary: fmt.Sprintf("Half %d, play (home %d – away %d)", g.Half, g.Score[Home], g.Score[Away])}
+		return console.Status{Summary: fmt.Sprintf("Half %d, round %d of %d (home %d – away %d)", g.Half, g.Round, g.RoundsPerHalf, g.Score[Home], g.Score[Away])}
 	}
 	return console.Status{Summary: fmt.Sprintf("Half %d, kickoff set-up (home %d – away %d)", g.Half, g.Score[Home], g.Score[Away])}
 }
