@@ -55,7 +55,11 @@ func (x *decider) resolved() {
 	switch c := g.Current; {
 	case c == nil:
 	case c.Ends:
-		x.emit(EvActivationEnded, ActivationEnded{Player: c.Player, Reason: "ball"})
+		why := c.EndsWhy
+		if why == "" {
+			why = "ball"
+		}
+		x.emit(EvActivationEnded, ActivationEnded{Player: c.Player, Reason: why})
 	case len(g.FreeQueue) > 0:
 		x.emit(EvActivationSuspended, ActivationSuspended{Player: c.Player})
 	default:

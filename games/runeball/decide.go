@@ -125,6 +125,7 @@ var phaseOf = map[string]string{
 	CmdPlace: PhaseSetup, CmdUnplace: PhaseSetup, CmdSetKicker: PhaseSetup, CmdReadySetup: PhaseSetup,
 	CmdKick:         PhaseKickoff,
 	CmdFreeActivate: PhasePlay, CmdStand: PhasePlay, CmdMove: PhasePlay, CmdEndActivation: PhasePlay,
+	CmdBlock: PhasePlay, CmdChooseDefense: PhasePlay, CmdCounter: PhasePlay, CmdPush: PhasePlay,
 	CmdPickup: PhasePlay, CmdHandoff: PhasePlay, CmdShakeOff: PhasePlay,
 	CmdTreat: PhaseStoppage, CmdReadyStoppage: PhaseStoppage,
 	CmdLetAct: PhasePlay, CmdBlitz: PhasePlay, CmdUseHeld: PhasePlay, CmdHold: PhasePlay,
@@ -339,6 +340,14 @@ func (x *decider) run(name string, a console.Args) error {
 		return x.readyStoppage()
 	case CmdShakeOff:
 		return x.shakeOff(a)
+	case CmdBlock:
+		return x.block(a)
+	case CmdChooseDefense:
+		return x.chooseDefense(a)
+	case CmdCounter:
+		return x.counter(a)
+	case CmdPush:
+		return x.pushChosen(a)
 	case CmdPickup:
 		return x.pickup(a)
 	case CmdHandoff:

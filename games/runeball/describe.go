@@ -292,6 +292,12 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 		if err := dec(&p); err != nil {
 			return "", err
 		}
+		switch p.Reason {
+		case "block":
+			return fmt.Sprintf("%s's activation ends (a block ends the turn, l. 105)", p.Player), nil
+		case "out":
+			return fmt.Sprintf("%s's activation ends (Out)", p.Player), nil
+		}
 		if p.Reason == "ball" {
 			return fmt.Sprintf("%s loses the rest of his activation (the ball)", p.Player), nil
 		}
@@ -352,6 +358,71 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 			return fmt.Sprintf("the match ends in a draw, %d–%d", p.Score[Home], p.Score[Away]), nil
 		}
 		return fmt.Sprintf("the match is over: %s wins, home %d – away %d", p.Winner, p.Score[Home], p.Score[Away]), nil
+	case EvBlockDeclared:
+		var p BlockDeclared
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		what := "blocks"
+		if p.Tackle {
+			what = "tackles"
+		}
+		line := fmt.Sprintf("%s %s %s", p.Blocker, what, p.Target)
+		if p.Exert > 0 {
+			line += fmt.Sprintf(", pledging %d Exertion", p.Exert)
+		}
+		if p.Mods != 0 {
+			line += fmt.Sprintf(" (%+d)", p.Mods)
+		}
+		return line, nil
+	case EvDefenseChosen:
+		var p DefenseChosen
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s defends with %s", p.Player, p.Defense), nil
+	case EvBlockRolled:
+		var p BlockRolled
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("block %d against %s %d: margin %+d", p.Attack, p.Defense, p.Defence, p.Margin), nil
+	case EvHPLost:
+		var p HPLost
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s takes %d damage", p.Player, p.HP), nil
+	case EvPushed:
+		var p Pushed
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s is pushed from %s to %s", p.Player, p.From, p.To), nil
+	case EvPushedOut:
+		var p PushedOut
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s is pushed out of bounds: prone on %s", p.Player, p.Cell), nil
+	case EvWounded:
+		var p Wounded
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s is wounded: d12 %d, %s", p.Player, p.D12, p.Wound), nil
+	case EvKnockedDown:
+		var p KnockedDown
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s goes down", p.Player), nil
+	case EvWentOut:
+		var p WentOut
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s is Out (unconscious)", p.Player), nil
 	case EvPickupTried:
 		var p PickupTried
 		if err := dec(&p); err != nil {

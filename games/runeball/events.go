@@ -232,6 +232,8 @@ func (g *state) apply(e console.Event) error {
 		return g.applyWindows(e)
 	case EvTouchdown, EvStoppageStarted, EvStoppageReady, EvStoppageEnded, EvTreated, EvHPHealed, EvMatchEnded:
 		return g.applyScoring(e)
+	case EvBlockDeclared, EvDefenseChosen, EvBlockRolled, EvHPLost, EvPushed, EvPushedOut, EvWounded, EvKnockedDown, EvWentOut:
+		return g.applyBlock(e)
 	case EvPickupTried, EvHandoffMade, EvActivationSuspended:
 		return g.applyBallPlay(e)
 	default:

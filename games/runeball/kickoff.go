@@ -75,8 +75,8 @@ func (g *state) adjacentOpponents(team int, c field.Cell) int {
 
 // skillOf is a player's effective skill (no Bruises yet in this part).
 func (g *state) skillOf(id string, k roster.Skill) int {
-	_, sheet, _ := g.place(id)
-	return sheet.Derived().Skills[k]
+	p, sheet, _ := g.place(id)
+	return sheet.Derived().Skills[k] - p.St.Bruise // −1 per Bruise (RB-F69)
 }
 
 // kick starts Flow K: the target on the receiving side (RB-F27, RB-D14).
@@ -158,6 +158,15 @@ func (x *decider) continueDice(step string, f flow, faces []int) error {
 	case "sprint":
 		x.sprintRolled(f, faces)
 		return nil
+	case "block-exert":
+		return x.blockExerted(f, faces)
+	case "block-roll":
+		return x.blockRolled(f, faces)
+	case "block-damage":
+		x.dealt(f, faces[0])
+		return nil
+	case "wound":
+		return x.wounded(f, faces[0])
 	case "heal":
 		return x.healed(f, faces)
 	case "shake-off":
@@ -173,7 +182,8 @@ func (x *decider) continueDice(step string, f flow, faces []int) error {
 }
 
 // diceOfStep are the dice counts of the steps that take a fixed number.
-var diceOfStep = map[string]int{"test": 1, "fumble-dir": 1, "bounce": 2, "rolloff": 2, "shake-off": 1}
+var diceOfStep = map[string]int{"test": 1, "fumble-dir": 1, "bounce": 2, "rolloff": 2, "shake-off": 1,
+	"block-roll": 2, "block-damage": 1, "wound": 1}
 
 // testWords is a test's sum in words: "d12 4 + Kick 8 = 12 vs DL 10".
 func (x *decider) testWords(f flow) string {
@@ -359,8 +369,13 @@ func (x *decider) giveBall(a console.Args) error {
 	if !ok {
 		return console.RejectWith(console.ReasonBadInput, "give the ball to one of %s", strings.Join(p.Options, ", "))
 	}
+	f := p.Flow
 	x.emit(EvPrompt, PromptSet{})
 	x.emit(EvBallGiven, BallGiven{Player: id})
+	if f.Then == "block-after-push" {
+		x.afterPush(f)
+		return nil
+	}
 	x.ballDone()
 	return nil
 }

@@ -69,8 +69,23 @@ type flow struct {
 	Exert  int        `msgpack:"exert"`
 	Then   string     `msgpack:"then"` // the step after a test is settled
 	// Cand is the candidate of a window (Flow W), not yet started.
-	Cand    activation `msgpack:"cand"`
-	Fumbler int        `msgpack:"fumbler"` // the team that fumbled (X3), for the free activation
+	Cand activation `msgpack:"cand"`
+	// A block's context (Flow B, KB, WD): the defender, his defence, the
+	// counter-exertion, the margin, who takes the damage, whether he goes
+	// down or was wounded, the player being pushed and from where, the
+	// chain waiting to follow into freed cells.
+	Other       string     `msgpack:"other"`
+	Defense     string     `msgpack:"defense"`
+	Counter     int        `msgpack:"counter"`
+	Margin      int        `msgpack:"margin"`
+	Victim      string     `msgpack:"victim"`
+	Down        bool       `msgpack:"down"`
+	Wound       bool       `msgpack:"wound"`
+	OutOfBounds bool       `msgpack:"out_of_bounds"`
+	Pushed      string     `msgpack:"pushed"`
+	PushFrom    field.Cell `msgpack:"push_from"`
+	Chain       []link     `msgpack:"chain"`
+	Fumbler     int        `msgpack:"fumbler"` // the team that fumbled (X3), for the free activation
 }
 
 var (
@@ -168,7 +183,7 @@ func (g *state) gatePrompt(name string, team int) error {
 		return nil // a setting, taken at any time
 	}
 	isAnswer := name == CmdRoll || name == CmdExert || name == CmdLandChoice || name == CmdGiveBall || name == CmdFreeActivate ||
-		name == CmdLetAct || name == CmdBlitz || name == CmdUseHeld
+		name == CmdLetAct || name == CmdBlitz || name == CmdUseHeld || name == CmdChooseDefense || name == CmdCounter || name == CmdPush
 	if p == nil {
 		if name == CmdBlitz || name == CmdUseHeld || name == CmdLetAct {
 			return console.RejectWith(console.ReasonWrongPhase, "no window is open")

@@ -66,6 +66,8 @@ type activation struct {
 	// Ends: the acting player fumbled or lost the ball out of bounds; his
 	// activation ends when the ball's resolution is done (RB-F50, T).
 	Ends bool `msgpack:"ends"`
+	// EndsWhy: "ball", "block" or "out".
+	EndsWhy string `msgpack:"ends_why"`
 }
 
 // moveAct is the open move action (Flow M).
@@ -308,7 +310,7 @@ func (x *decider) move(a console.Args) error {
 		if act.Halves < 1 {
 			return console.Reject("%s has no half action left", act.Player)
 		}
-		m = moveAct{As: as, Allowance: roster.HalfMove(pl.Derived().Move), SprintMax: 1}
+		m = moveAct{As: as, Allowance: roster.HalfMove(max(0, pl.Derived().Move-p.St.Slow)), SprintMax: 1}
 	case "full":
 		if act.Halves < 2 {
 			if act.Halves == 1 {
@@ -316,7 +318,7 @@ func (x *decider) move(a console.Args) error {
 			}
 			return console.Reject("%s has no half action left", act.Player)
 		}
-		m = moveAct{As: as, Allowance: pl.Derived().Move, SprintMax: 2}
+		m = moveAct{As: as, Allowance: max(0, pl.Derived().Move-p.St.Slow), SprintMax: 2}
 	default:
 		return console.RejectWith(console.ReasonBadInput, "as must be half or full, not %q", as)
 	}
@@ -467,12 +469,17 @@ func (g *state) applyRounds(e console.Event) error {
 		}
 		g.Round = p.Round
 		g.Order = nil
+		for t := range g.Field {
+			for i := range g.Field[t].Pos {
+				g.Field[t].Pos[i].DefUses = [2]int{}
+			}
+		}
 		for _, id := range p.Players {
 			pl, sheet, t := g.place(id)
 			if pl == nil || t < 0 {
 				return fmt.Errorf("no player %q", id)
 			}
-			g.Order = append(g.Order, entry{Player: id, Mod: sheet.Derived().INI, Status: EntryPending})
+			g.Order = append(g.Order, entry{Player: id, Mod: sheet.Derived().INI - 2*pl.St.Slow, Status: EntryPending})
 		}
 	case EvInitiativeRolled, EvOrderSet:
 		var p InitiativeRolled

@@ -122,6 +122,13 @@ func (*Rules) Commands() []console.CommandSpec {
 			str("as", false, "half or full")}, When: "play, the acting player"},
 		{Name: CmdPickup, Version: 1, Doc: "pick up the ball in the acting player's hex: Catch vs DL 8 at rest, 12 bouncing, +2 per standing opponent next to it (RB-F47, RB-D51); no action spent", Args: []console.ArgSpec{player}, When: "play, the acting player"},
 		{Name: CmdHandoff, Version: 1, Doc: "hand the ball to an adjacent teammate: his Catch vs DL 8, +2 per standing opponent next to him (RB-F86, RB-D52); no action spent", Args: []console.ArgSpec{player, str("to", true, "the teammate taking it")}, When: "play, during an activation of your team"},
+		{Name: CmdBlock, Version: 1, Doc: "block an adjacent standing opponent: a half action, or a tackle right after a full move (−1); exert pledges up to 2 (RB-F44, Flow B)", Args: []console.ArgSpec{player,
+			str("target", true, "the opponent"), {Name: "exert", Kind: console.ArgInt, Min: console.Bounds(-9), Max: console.Bounds(9), Default: "0", Doc: "0, 1 or 2"}}, When: "play, the acting player"},
+		{Name: CmdChooseDefense, Version: 1, Doc: "defend a block with Block or Dodge (−2 per earlier use this round, RB-F58)", Args: []console.ArgSpec{
+			{Name: "defense", Kind: console.ArgEnum, Enum: []string{"block", "dodge"}, Required: true, Doc: "block or dodge"}}, When: "the defender's coach, when asked"},
+		{Name: CmdCounter, Version: 1, Doc: "counter the blocker's pledged Exertion, up to his pledge (RB-F44)", Args: []console.ArgSpec{
+			{Name: "points", Kind: console.ArgInt, Required: true, Min: console.Bounds(-9), Max: console.Bounds(9), Doc: "0 to the pledge"}}, When: "the defender's coach, when asked"},
+		{Name: CmdPush, Version: 1, Doc: "choose where the knockback goes (Flow KB)", Args: []console.ArgSpec{str("hex", true, "a cell offered, or out")}, When: "the blocker's coach, when asked"},
 		{Name: CmdShakeOff, Version: 1, Doc: "shake it off: +1d6 HP, the whole activation (RB-D41, RB-D43)", Args: []console.ArgSpec{player}, When: "play, the acting player before anything else"},
 		{Name: CmdTreat, Version: 1, Doc: "the team doctor removes one Bruise, one Pain or Out (RB-D42)", Args: []console.ArgSpec{player,
 			{Name: "status", Kind: console.ArgEnum, Enum: []string{"bruise", "pain", "out"}, Required: true, Doc: "bruise, pain or out"}}, When: "stoppage, a team with a doctor"},

@@ -83,7 +83,9 @@ type pos struct {
 	Prone   bool       `msgpack:"prone"`
 	Out     bool       `msgpack:"out"` // unconscious (RB-F73); cannot be fielded
 	St      Statuses   `msgpack:"st"`  // wound statuses (RB-F63…RB-F73)
-	HP      int        `msgpack:"hp"`  // current hit points (may go ≤ 0, RB-D40)
+	// DefUses are this round's Block and Dodge defences (RB-F58).
+	DefUses [2]int `msgpack:"def_uses"`
+	HP      int    `msgpack:"hp"` // current hit points (may go ≤ 0, RB-D40)
 }
 
 // placed counts a team's players on the field.

@@ -145,6 +145,10 @@ type PlayerView struct {
 	Cell    string `json:"cell,omitempty" msgpack:"cell,omitempty"`
 	Kicker  bool   `json:"kicker,omitempty" msgpack:"kicker,omitempty"`
 	Prone   bool   `json:"prone,omitempty" msgpack:"prone,omitempty"`
+	// Statuses are the wound statuses ("bleed:1,stun", "none"); Out:
+	// unconscious (RB-F73).
+	Statuses string `json:"statuses" msgpack:"statuses"`
+	Out      bool   `json:"out,omitempty" msgpack:"out,omitempty"`
 	// CurrentHP is the hit points now (from the lock on).
 	CurrentHP int `json:"current_hp" msgpack:"current_hp"`
 }
@@ -281,7 +285,7 @@ func (g *state) teamView(t int, open bool) TeamView {
 			pv.OnField, pv.Cell, pv.Prone = true, ps.Cell.String(), ps.Prone
 		}
 		if g.bothLocked() {
-			pv.CurrentHP = ps.HP
+			pv.CurrentHP, pv.Statuses, pv.Out = ps.HP, ps.St.String(), ps.Out
 		}
 		pv.Kicker = g.Field[t].Kicker == p.Slot.N
 		tv.Players = append(tv.Players, pv)
