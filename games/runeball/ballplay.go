@@ -22,12 +22,56 @@ const (
 )
 
 // start begins an activation (A): its start effects, then the coach acts.
-// A bouncing ball bounces first (A.2); Bleed and Pain wait for the
-// statuses (Flow WD).
+// Bleed costs 1 HP each and Pain 1d4 each (A.1, RB-F67, RB-F72); then a
+// bouncing ball bounces (A.2).
 func (x *decider) start(c activation) {
+	g := x.g
 	x.emit(EvActivationStarted, ActivationStarted{Player: c.Player, Kind: c.Kind, Halves: c.Halves, Blitzed: c.Blitzed})
-	if x.g.Ball.State == BallBouncing {
-		x.askDice("bounce", flow{Cell: x.g.Ball.Cell}, die{6, "bounce direction"}, die{6, "bounce continue"})
+	p, _, _ := g.place(c.Player)
+	if p.St.Bleed > 0 {
+		x.emit(EvHPLost, HPLost{Player: c.Player, HP: p.St.Bleed, Why: "bleed"})
+	}
+	if p.St.Pain > 0 {
+		dice := make([]die, p.St.Pain)
+		for i := range dice {
+			dice[i] = die{4, "Pain " + c.Player}
+		}
+		x.askDice("pain", flow{Player: c.Player}, dice...)
+		return
+	}
+	x.startRest()
+}
+
+// pained costs the Pain dice, then the rest of the start.
+func (x *decider) pained(f flow, faces []int) {
+	n := 0
+	for _, v := range faces {
+		n += v
+	}
+	x.emit(EvHPLost, HPLost{Player: f.Player, HP: n, Why: "pain"})
+	x.startRest()
+}
+
+// startRest: a player whom the start effects put at 0 HP goes Out (O);
+// otherwise a bouncing ball bounces.
+func (x *decider) startRest() {
+	g := x.g
+	c := g.Current
+	if c == nil {
+		return
+	}
+	p, _, t := g.place(c.Player)
+	if p.HP <= 0 && !p.Out {
+		x.emit(EvWentOut, WentOut{Player: c.Player})
+		if g.Ball.Holder == c.Player {
+			x.fumble(c.Player, p.Cell, t)
+			return
+		}
+		x.resolved()
+		return
+	}
+	if g.Ball.State == BallBouncing {
+		x.askDice("bounce", flow{Cell: g.Ball.Cell}, die{6, "bounce direction"}, die{6, "bounce continue"})
 	}
 }
 

@@ -1,6 +1,7 @@
 package runeball
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -126,5 +127,45 @@ func TestBlockedCarrierFumbles(t *testing.T) {
 	}
 	if p := g.view("home").Prompt; p == nil || p.Cmd != CmdFreeActivate || p.Team != "home" {
 		t.Fatalf("the blockers get no free activation: %+v\n%s", p, g.log())
+	}
+}
+
+// An activation's start effects (A.1, RB-F67, RB-F72) and Stun (RB-D39):
+// a Stunned player's turn is skipped and the Stun goes; Bleed costs 1 HP
+// each, Pain 1d4 each, before the coach acts.
+func TestStartEffects(t *testing.T) {
+	g := caught(t)
+	g.do("home", CmdWindows, "mode=pass")
+	g.do("away", CmdWindows, "mode=pass")
+	st := g.st()
+	st.Field[Home].Pos[3].St.Stun = true                                 // H4
+	st.Field[Away].Pos[1].St.Bleed, st.Field[Away].Pos[1].St.Pain = 2, 1 // A2
+	hp := st.Field[Away].Pos[1].HP
+	st.Field[Away].Pos[0].St.Stun = true // A1
+	g.refuse("A1 is Stunned and cannot take a free activation (RB-D39)", "away", CmdFreeActivate, "player=A1")
+	g.do("away", CmdFreeActivate, "player=none")
+	g.do("home", CmdRoll, "values="+strings.TrimSuffix(strings.Repeat("6,", 14), ","))
+	for g.st().Prompt != nil && strings.HasPrefix(g.st().Prompt.Dice[0].Purpose, "initiative tie") {
+		p := g.st().Prompt
+		faces := make([]string, len(p.Dice))
+		for i := range faces {
+			faces[i] = fmt.Sprint(12 - i)
+		}
+		g.do("away", CmdRoll, "values="+strings.Join(faces, ","))
+	}
+	// H4 (first) is skipped; A2 is next and pays 2 Bleed and 1d4 Pain
+	if !strings.Contains(g.log(), "H4 is Stunned: his turn is skipped") {
+		t.Fatalf("no skip:\n%s", g.log())
+	}
+	if p, _, _ := g.st().place("H4"); p.St.Stun {
+		t.Error("the Stun stays after the skipped turn")
+	}
+	if p := g.st().Prompt; p == nil || p.Step != "pain" {
+		t.Fatalf("no Pain die at A2's start: %+v", p)
+	}
+	g.do("away", CmdRoll, "values=3")
+	g.acting("A2", KindNormal, 2)
+	if p, _, _ := g.st().place("A2"); p.HP != hp-5 {
+		t.Errorf("A2 at %d HP, want %d − 2 Bleed − 3 Pain", p.HP, hp)
 	}
 }

@@ -305,6 +305,12 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 			return fmt.Sprintf("%s holds the rest of his turn", p.Player), nil
 		}
 		return fmt.Sprintf("%s's activation ends", p.Player), nil
+	case EvTurnSkipped:
+		var p TurnSkipped
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s is Stunned: his turn is skipped (RB-D39)", p.Player), nil
 	case EvSuspendedPopped:
 		var p SuspendedPopped
 		if err := dec(&p); err != nil {

@@ -226,7 +226,7 @@ func (g *state) apply(e console.Event) error {
 		EvBallTouched, EvBallFumbled, EvSteppedAside, EvTurnoverScored, EvBallGiven, EvFreeGranted, EvKickoffDone,
 		EvPrompt, EvDiceRolled:
 		return g.applyKickoff(e)
-	case EvRoundStarted, EvInitiativeRolled, EvOrderSet, EvFreeTaken, EvActivationStarted, EvActivationEnded, EvStood, EvMoved, EvSuspendedPopped:
+	case EvRoundStarted, EvInitiativeRolled, EvOrderSet, EvFreeTaken, EvActivationStarted, EvActivationEnded, EvStood, EvMoved, EvSuspendedPopped, EvTurnSkipped:
 		return g.applyRounds(e)
 	case EvBlitzDeclared, EvHeldUsed, EvHeldDropped, EvWindowsSet:
 		return g.applyWindows(e)

@@ -167,6 +167,9 @@ func (x *decider) continueDice(step string, f flow, faces []int) error {
 		return nil
 	case "wound":
 		return x.wounded(f, faces[0])
+	case "pain":
+		x.pained(f, faces)
+		return nil
 	case "heal":
 		return x.healed(f, faces)
 	case "shake-off":

@@ -117,6 +117,12 @@ func (x *decider) next() {
 	}
 	for _, e := range g.Order {
 		if e.Status == EntryPending {
+			if p, _, _ := g.place(e.Player); p.St.Stun {
+				// a Stunned player's next normal turn is skipped (RB-D39)
+				x.emit(EvTurnSkipped, TurnSkipped{Player: e.Player})
+				x.next()
+				return
+			}
 			x.candidate(activation{Player: e.Player, Kind: KindNormal, Halves: 2}, "opp")
 			return
 		}
@@ -241,6 +247,8 @@ func (x *decider) freeActivate(a console.Args) error {
 	switch {
 	case p.Out:
 		return console.Reject("%s is Out", s)
+	case p.St.Stun:
+		return console.Reject("%s is Stunned and cannot take a free activation (RB-D39)", s)
 	case !p.OnField:
 		return console.Reject("%s is not on the field", s)
 	}
@@ -396,6 +404,7 @@ const (
 	EvStood             = "stood"
 	EvMoved             = "moved"
 	EvSuspendedPopped   = "suspended-popped"
+	EvTurnSkipped       = "turn-skipped"
 )
 
 type (
@@ -421,6 +430,10 @@ type (
 		Kind    string `msgpack:"kind"`
 		Halves  int    `msgpack:"halves"`
 		Blitzed bool   `msgpack:"blitzed"`
+	}
+	// TurnSkipped: a Stunned player loses his turn; the Stun goes.
+	TurnSkipped struct {
+		Player string `msgpack:"player"`
 	}
 	// SuspendedPopped takes the top suspended activation: a started one
 	// resumes as it was; another is the next candidate.
@@ -514,6 +527,17 @@ func (g *state) applyRounds(e console.Event) error {
 			return fmt.Errorf("%d halves", p.Halves)
 		}
 		g.Current = &activation{Player: p.Player, Kind: p.Kind, Halves: p.Halves, Started: true, Blitzed: p.Blitzed}
+	case EvTurnSkipped:
+		var p TurnSkipped
+		if err := dec(&p); err != nil {
+			return err
+		}
+		pl, _, t := g.place(p.Player)
+		en := g.entryOf(p.Player)
+		if pl == nil || t < 0 || en == nil {
+			return fmt.Errorf("no entry for %q", p.Player)
+		}
+		pl.St.Stun, en.Status = false, EntryDone
 	case EvSuspendedPopped:
 		var p SuspendedPopped
 		if err := dec(&p); err != nil {

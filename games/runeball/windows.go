@@ -81,7 +81,7 @@ func (g *state) blitzers(t int, c activation) []string {
 			continue
 		}
 		p, _, _ := g.place(e.Player)
-		if p == nil || !p.OnField || p.Out || g.Ball.Holder == e.Player || e.Score < ce.Score-3 {
+		if p == nil || !p.OnField || p.Out || p.St.Stun || g.Ball.Holder == e.Player || e.Score < ce.Score-3 {
 			continue
 		}
 		out = append(out, e.Player)
@@ -169,6 +169,8 @@ func (x *decider) blitz(a console.Args) error {
 		return console.Reject("%s is not on the field", id)
 	case pl.Out:
 		return console.Reject("%s is Out", id)
+	case pl.St.Stun:
+		return console.Reject("%s is Stunned", id)
 	case g.Ball.Holder == id:
 		return console.Reject("the ball carrier may never blitz (l. 140)")
 	case e.holding():
