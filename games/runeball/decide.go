@@ -126,7 +126,7 @@ var phaseOf = map[string]string{
 	CmdKick:         PhaseKickoff,
 	CmdFreeActivate: PhasePlay, CmdStand: PhasePlay, CmdMove: PhasePlay, CmdEndActivation: PhasePlay,
 	CmdBlock: PhasePlay, CmdChooseDefense: PhasePlay, CmdCounter: PhasePlay, CmdPush: PhasePlay,
-	CmdPickup: PhasePlay, CmdHandoff: PhasePlay, CmdShakeOff: PhasePlay,
+	CmdPickup: PhasePlay, CmdKickGoal: PhasePlay, CmdHandoff: PhasePlay, CmdShakeOff: PhasePlay,
 	CmdTreat: PhaseStoppage, CmdReadyStoppage: PhaseStoppage,
 	CmdLetAct: PhasePlay, CmdBlitz: PhasePlay, CmdUseHeld: PhasePlay, CmdHold: PhasePlay,
 }
@@ -350,6 +350,8 @@ func (x *decider) run(name string, a console.Args) error {
 		return x.pushChosen(a)
 	case CmdPickup:
 		return x.pickup(a)
+	case CmdKickGoal:
+		return x.kickGoal(a)
 	case CmdHandoff:
 		return x.handoff(a)
 	case CmdLetAct:

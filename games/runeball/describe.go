@@ -297,6 +297,8 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 			return fmt.Sprintf("%s's activation ends (a block ends the turn, l. 105)", p.Player), nil
 		case "out":
 			return fmt.Sprintf("%s's activation ends (Out)", p.Player), nil
+		case "kick":
+			return fmt.Sprintf("%s's activation ends (kicking ends the turn, l. 109)", p.Player), nil
 		}
 		if p.Reason == "ball" {
 			return fmt.Sprintf("%s loses the rest of his activation (the ball)", p.Player), nil
@@ -429,6 +431,18 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 			return "", err
 		}
 		return fmt.Sprintf("%s is Out (unconscious)", p.Player), nil
+	case EvGoalKicked:
+		var p GoalKicked
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s kicks at the goal post on %s (DL %d)", p.Player, p.Post, p.DL), nil
+	case EvFieldGoal:
+		var p FieldGoalScored
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("FIELD GOAL: %s scores, +%d for %s (home %d – away %d)", p.Player, p.Points, teamName(p.Team), g.Score[Home], g.Score[Away]), nil
 	case EvPickupTried:
 		var p PickupTried
 		if err := dec(&p); err != nil {

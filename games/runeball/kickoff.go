@@ -170,6 +170,12 @@ func (x *decider) continueDice(step string, f flow, faces []int) error {
 	case "pain":
 		x.pained(f, faces)
 		return nil
+	case "goal-scatter":
+		if len(faces) != 2 {
+			return fmt.Errorf("runeball: a miss scatters with 2 dice, not %d", len(faces))
+		}
+		x.goalMissed(f, faces[0], faces[1])
+		return nil
 	case "heal":
 		return x.healed(f, faces)
 	case "shake-off":
@@ -270,6 +276,8 @@ func (x *decider) settle(f flow) error {
 		}
 		dice = append(dice, die{6, "scatter direction"})
 		x.askDice("kick-scatter", f, dice...)
+	case "goal":
+		x.goalSettled(f, t.Succeeds())
 	case "catch", "recover", "pickup", "handoff":
 		if t.Succeeds() {
 			x.emit(EvBallCaught, BallCaught{Player: f.Player, How: f.Then})
@@ -330,6 +338,10 @@ func (x *decider) landChoice(a console.Args) error {
 		}
 		x.emit(EvPrompt, PromptSet{})
 		x.emit(EvSteppedAside, SteppedAside{Player: f.Player, From: f.Cell, To: c})
+		if f.Then == "goal-land" {
+			x.goalLoose(f, f.Cell)
+			return nil
+		}
 		x.emit(EvBallLanded, BallLanded{Cell: f.Cell, State: BallBouncing})
 		x.ballDone()
 	default:

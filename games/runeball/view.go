@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/runeball/field"
 	"github.com/commandconsole/commandconsole/games/runeball/roster"
 )
 
@@ -229,6 +230,16 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 			}
 			if p != nil && !p.Prone && (c.Halves > 0 || av.MoveOpen && av.MoveLeft+av.SprintLeft > 0) {
 				av.Commands = append(av.Commands, CmdMove)
+			}
+			tackle := c.Halves == 0 && c.Move != nil && c.Move.As == "full"
+			if p != nil && p.standing() && (c.Halves > 0 || tackle) && g.adjacentOpponents(t, p.Cell) > 0 {
+				av.Commands = append(av.Commands, CmdBlock)
+			}
+			if p != nil && p.standing() && g.Ball.Holder == c.Player && c.Halves > 0 && int(field.Side(p.Cell)) == 1-t {
+				av.Commands = append(av.Commands, CmdKickGoal)
+			}
+			if c.Halves == 2 && c.Move == nil && g.healable(c.Player) > 0 {
+				av.Commands = append(av.Commands, CmdShakeOff)
 			}
 			if c.Kind == KindNormal && c.Halves > 0 {
 				av.Commands = append(av.Commands, CmdHold)
