@@ -297,6 +297,8 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 			return fmt.Sprintf("%s's activation ends (a block ends the turn, l. 105)", p.Player), nil
 		case "out":
 			return fmt.Sprintf("%s's activation ends (Out)", p.Player), nil
+		case "pass":
+			return fmt.Sprintf("%s's activation ends (passing ends the turn, l. 110)", p.Player), nil
 		case "kick":
 			return fmt.Sprintf("%s's activation ends (kicking ends the turn, l. 109)", p.Player), nil
 		}
@@ -431,6 +433,18 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 			return "", err
 		}
 		return fmt.Sprintf("%s is Out (unconscious)", p.Player), nil
+	case EvPassThrown:
+		var p PassThrown
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s passes to %s (range %d, DL %d)", p.Passer, p.Receiver, p.Range, p.DL), nil
+	case EvPassResult:
+		var p PassResult
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("the pass is %s", p.Result), nil
 	case EvGoalKicked:
 		var p GoalKicked
 		if err := dec(&p); err != nil {

@@ -176,6 +176,12 @@ func (x *decider) continueDice(step string, f flow, faces []int) error {
 		}
 		x.goalMissed(f, faces[0], faces[1])
 		return nil
+	case "pass-scatter":
+		if len(faces) < 2 {
+			return fmt.Errorf("runeball: a pass scatter takes at least 2 dice, not %d", len(faces))
+		}
+		x.passScattered(f, faces)
+		return nil
 	case "heal":
 		return x.healed(f, faces)
 	case "shake-off":
@@ -209,6 +215,9 @@ func (x *decider) testRolled(f flow) {
 // rowOf numbers the rows of the table a test of kind then is read on; nil
 // for a plain success or failure.
 func (x *decider) rowOf(then string) func(int) int {
+	if then == "pass" {
+		return passRowIndex
+	}
 	if then != "kick" {
 		return nil
 	}
@@ -278,6 +287,14 @@ func (x *decider) settle(f flow) error {
 		x.askDice("kick-scatter", f, dice...)
 	case "goal":
 		x.goalSettled(f, t.Succeeds())
+	case "pass":
+		x.passSettled(f, t.Margin())
+	case "intercept":
+		x.intercepted(f, t.Succeeds())
+	case "pass-catch":
+		x.passCaught(f, t.Succeeds())
+	case "pass-land-catch":
+		x.passLandCaught(f, t.Succeeds())
 	case "catch", "recover", "pickup", "handoff":
 		if t.Succeeds() {
 			x.emit(EvBallCaught, BallCaught{Player: f.Player, How: f.Then})
@@ -320,7 +337,21 @@ func (x *decider) scatterKick(f flow, n, d6 int) {
 func (x *decider) landChoice(a console.Args) error {
 	g := x.g
 	f := g.Prompt.Flow
-	switch strings.ToLower(a.String("choice")) {
+	choice := strings.ToLower(a.String("choice"))
+	if f.Then == "pass-land" {
+		switch choice {
+		case "catch":
+			x.emit(EvPrompt, PromptSet{})
+			x.passLandCatch(f)
+		case "drop":
+			x.emit(EvPrompt, PromptSet{})
+			x.passLoose(f, f.Cell)
+		default:
+			return console.RejectWith(console.ReasonBadInput, "a scattered pass can be caught or dropped")
+		}
+		return nil
+	}
+	switch choice {
 	case "catch":
 		tb, err := tables()
 		if err != nil {

@@ -68,7 +68,7 @@ func TestFreeActivationAndMove(t *testing.T) {
 	if v.Ball.Holder != "A4" || v.Ball.Cell != end {
 		t.Errorf("the ball %+v does not go with its carrier", v.Ball)
 	}
-	if a := v.Acting; a.Halves != 1 || !a.MoveOpen || a.MoveLeft != 0 || a.SprintLeft != 0 || strings.Join(a.Commands, ",") != "move,end-activation" /* no hold in a free activation */ {
+	if a := v.Acting; a.Halves != 1 || !a.MoveOpen || a.MoveLeft != 0 || a.SprintLeft != 0 || strings.Join(a.Commands, ",") != "move,pass,end-activation" /* no hold in a free activation */ {
 		t.Errorf("after a half move with its sprint: %+v", a)
 	}
 	g.refuse("A4 has only a half action left", "away", CmdMove, "player=A4", "path=20:4", "as=full")

@@ -129,6 +129,8 @@ func (*Rules) Commands() []console.CommandSpec {
 		{Name: CmdCounter, Version: 1, Doc: "counter the blocker's pledged Exertion, up to his pledge (RB-F44)", Args: []console.ArgSpec{
 			{Name: "points", Kind: console.ArgInt, Required: true, Min: console.Bounds(-9), Max: console.Bounds(9), Doc: "0 to the pledge"}}, When: "the defender's coach, when asked"},
 		{Name: CmdPush, Version: 1, Doc: "choose where the knockback goes (Flow KB)", Args: []console.ArgSpec{str("hex", true, "a cell offered, or out")}, When: "the blocker's coach, when asked"},
+		{Name: CmdPass, Version: 1, Doc: "pass to a standing teammate 2–18 hexes away: Pass vs the range's DL, +1 per adjacent defender, +2 in front (RB-F77, RB-F78, RB-D46); a half action that ends the turn", Args: []console.ArgSpec{player, str("to", true, "the receiver")}, When: "play, the acting ball carrier"},
+		{Name: CmdIntercept, Version: 1, Doc: "name the one defender on the flight path who tries to intercept, or none (RB-F80, RB-D48)", Args: []console.ArgSpec{player}, When: "the defending coach, when asked"},
 		{Name: CmdKickGoal, Version: 1, Doc: "kick a field goal at the opponents' post from their side: Kick vs 6 + the distance, +1 per adjacent opponent, +2 in front (RB-F88, RB-D53); a half action that ends the turn", Args: []console.ArgSpec{player}, When: "play, the acting ball carrier"},
 		{Name: CmdShakeOff, Version: 1, Doc: "shake it off: +1d6 HP, the whole activation (RB-D41, RB-D43)", Args: []console.ArgSpec{player}, When: "play, the acting player before anything else"},
 		{Name: CmdTreat, Version: 1, Doc: "the team doctor removes one Bruise, one Pain or Out (RB-D42)", Args: []console.ArgSpec{player,

@@ -238,6 +238,9 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 			if p != nil && p.standing() && g.Ball.Holder == c.Player && c.Halves > 0 && int(field.Side(p.Cell)) == 1-t {
 				av.Commands = append(av.Commands, CmdKickGoal)
 			}
+			if p != nil && p.standing() && g.Ball.Holder == c.Player && c.Halves > 0 && len(g.passTargets(c.Player)) > 0 {
+				av.Commands = append(av.Commands, CmdPass)
+			}
 			if c.Halves == 2 && c.Move == nil && g.healable(c.Player) > 0 {
 				av.Commands = append(av.Commands, CmdShakeOff)
 			}
