@@ -126,7 +126,8 @@ var phaseOf = map[string]string{
 	CmdKick:         PhaseKickoff,
 	CmdFreeActivate: PhasePlay, CmdStand: PhasePlay, CmdMove: PhasePlay, CmdEndActivation: PhasePlay,
 	CmdBlock: PhasePlay, CmdChooseDefense: PhasePlay, CmdCounter: PhasePlay, CmdPush: PhasePlay,
-	CmdPickup: PhasePlay, CmdKickGoal: PhasePlay, CmdPass: PhasePlay, CmdIntercept: PhasePlay, CmdHandoff: PhasePlay, CmdShakeOff: PhasePlay,
+	CmdPickup: PhasePlay, CmdKickGoal: PhasePlay, CmdPass: PhasePlay, CmdIntercept: PhasePlay,
+	CmdRunOff: PhasePlay, CmdSubIn: PhasePlay, CmdHandoff: PhasePlay, CmdShakeOff: PhasePlay,
 	CmdTreat: PhaseStoppage, CmdReadyStoppage: PhaseStoppage,
 	CmdLetAct: PhasePlay, CmdBlitz: PhasePlay, CmdUseHeld: PhasePlay, CmdHold: PhasePlay,
 }
@@ -354,6 +355,10 @@ func (x *decider) run(name string, a console.Args) error {
 		return x.kickGoal(a)
 	case CmdPass:
 		return x.pass(a)
+	case CmdRunOff:
+		return x.runOff(a)
+	case CmdSubIn:
+		return x.subIn(a)
 	case CmdIntercept:
 		return x.intercept(a)
 	case CmdHandoff:

@@ -297,6 +297,8 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 			return fmt.Sprintf("%s's activation ends (a block ends the turn, l. 105)", p.Player), nil
 		case "out":
 			return fmt.Sprintf("%s's activation ends (Out)", p.Player), nil
+		case "run-off":
+			return fmt.Sprintf("%s's activation ends (off the field)", p.Player), nil
 		case "pass":
 			return fmt.Sprintf("%s's activation ends (passing ends the turn, l. 110)", p.Player), nil
 		case "kick":
@@ -433,6 +435,18 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 			return "", err
 		}
 		return fmt.Sprintf("%s is Out (unconscious)", p.Player), nil
+	case EvRanOff:
+		var p RanOff
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s runs off the field from %s", p.Player, p.Cell), nil
+	case EvSubIn:
+		var p SubIn
+		if err := dec(&p); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("%s comes in for %s on %s", p.Sub, p.Runner, p.Cell), nil
 	case EvPassThrown:
 		var p PassThrown
 		if err := dec(&p); err != nil {

@@ -182,6 +182,10 @@ func (x *decider) continueDice(step string, f flow, faces []int) error {
 		}
 		x.passScattered(f, faces)
 		return nil
+	case "runoff-sprint":
+		x.emit(EvExertionSpent, ExertionSpent{Player: f.Player, Points: len(faces), D4: faces, Purpose: "sprint"})
+		x.ranOff(f)
+		return nil
 	case "heal":
 		return x.healed(f, faces)
 	case "shake-off":
@@ -197,7 +201,7 @@ func (x *decider) continueDice(step string, f flow, faces []int) error {
 }
 
 // diceOfStep are the dice counts of the steps that take a fixed number.
-var diceOfStep = map[string]int{"test": 1, "fumble-dir": 1, "bounce": 2, "rolloff": 2, "shake-off": 1,
+var diceOfStep = map[string]int{"test": 1, "runoff-sprint": 1, "fumble-dir": 1, "bounce": 2, "rolloff": 2, "shake-off": 1,
 	"block-roll": 2, "block-damage": 1, "wound": 1}
 
 // testWords is a test's sum in words: "d12 4 + Kick 8 = 12 vs DL 10".

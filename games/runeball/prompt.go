@@ -183,7 +183,7 @@ func (g *state) gatePrompt(name string, team int) error {
 		return nil // a setting, taken at any time
 	}
 	isAnswer := name == CmdRoll || name == CmdExert || name == CmdLandChoice || name == CmdGiveBall || name == CmdFreeActivate ||
-		name == CmdLetAct || name == CmdBlitz || name == CmdUseHeld || name == CmdIntercept || name == CmdChooseDefense || name == CmdCounter || name == CmdPush
+		name == CmdLetAct || name == CmdBlitz || name == CmdUseHeld || name == CmdIntercept || name == CmdSubIn || name == CmdChooseDefense || name == CmdCounter || name == CmdPush
 	if p == nil {
 		if name == CmdBlitz || name == CmdUseHeld || name == CmdLetAct {
 			return console.RejectWith(console.ReasonWrongPhase, "no window is open")

@@ -241,6 +241,9 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 			if p != nil && p.standing() && g.Ball.Holder == c.Player && c.Halves > 0 && len(g.passTargets(c.Player)) > 0 {
 				av.Commands = append(av.Commands, CmdPass)
 			}
+			if m := c.Move; p != nil && p.standing() && m != nil && m.Used < m.Allowance+m.SprintMax && field.OnEdge(p.Cell) {
+				av.Commands = append(av.Commands, CmdRunOff)
+			}
 			if c.Halves == 2 && c.Move == nil && g.healable(c.Player) > 0 {
 				av.Commands = append(av.Commands, CmdShakeOff)
 			}
