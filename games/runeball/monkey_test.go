@@ -1,0 +1,232 @@
+package runeball
+
+import (
+	"flag"
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/commandconsole/commandconsole/games/runeball/field"
+	"github.com/commandconsole/commandconsole/games/runeball/roster"
+)
+
+// The monkey plays whole matches by picking at random among what the views
+// offer (prompts, the acting player's commands, set-ups and kicks), with
+// the app's dice, and checks that every match ends, that no event fails to
+// apply, and that the commands the view offers are taken when given
+// sensible arguments.
+
+// monkeyLayouts are set-up cells: the first is in the kicker zone.
+var monkeyLayouts = [2][]string{
+	{"5:15", "12:16", "12:18", "12:14", "14:16", "8:12", "8:20", "10:10", "10:22"},
+	{"27:15", "20:16", "20:18", "20:14", "18:16", "24:12", "24:20", "22:10", "22:22"},
+}
+
+var (
+	monkeyVerbose = flag.Bool("monkey.v", false, "log the monkey's refused commands")
+	monkeySeeds   = flag.Int("monkey.seeds", 6, "matches the monkey plays")
+)
+
+func TestMonkeyMatches(t *testing.T) {
+	seeds := *monkeySeeds
+	if testing.Short() {
+		seeds = 2
+	}
+	for seed := 1; seed <= seeds; seed++ {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) { monkey(t, int64(seed)) })
+	}
+}
+
+func monkey(t *testing.T, seed int64) {
+	g := caught(t)
+	g.st().RoundsPerHalf = 2
+	rnd := rand.New(rand.NewSource(seed))
+	pick := func(xs []string) string { return xs[rnd.Intn(len(xs))] }
+	refused := 0
+	try := func(seat, cmd string, kv ...string) {
+		if err := g.try(seat, cmd, kv...); err != nil {
+			if *monkeyVerbose {
+				t.Logf("refused %s %s %v: %v", seat, cmd, kv, err)
+			}
+			refused++
+			if refused > 400 {
+				t.Fatalf("too many refusals; last: %s %s %v: %v\n%s", seat, cmd, kv, err, tail(g.log(), 20))
+			}
+		}
+	}
+	for step := 0; ; step++ {
+		if step > 20000 {
+			t.Fatalf("no end after %d steps: %s", step, g.view("home").Next)
+		}
+		st := g.st()
+		if st.Phase == PhaseOver {
+			break
+		}
+		if p := st.Prompt; p != nil {
+			seat := teamName(p.Team)
+			switch {
+			case p.Kind == PromptDice:
+				try("home", CmdRoll)
+			case p.Cmd == CmdExert:
+				try(seat, CmdExert, fmt.Sprintf("points=%d", rnd.Intn(3)))
+			case p.Cmd == CmdCounter:
+				try(seat, CmdCounter, fmt.Sprintf("points=%d", rnd.Intn(p.Flow.Exert+1)))
+			case p.Cmd == CmdChooseDefense:
+				try(seat, CmdChooseDefense, "defense="+pick([]string{"block", "dodge"}))
+			case p.Cmd == CmdLandChoice:
+				try(seat, CmdLandChoice, "choice="+pick([]string{"catch", p.Options[len(p.Options)-1]}), "hex="+freeNeighbour(st, p.Flow.Cell, rnd))
+			case p.Cmd == CmdChooseKick:
+				try(seat, CmdChooseKick, "choice="+pick([]string{"kick", "receive"}))
+			case p.Cmd == CmdPush:
+				try(seat, CmdPush, "hex="+pick(p.Options))
+			case p.Cmd == CmdLetAct:
+				switch c := pick(append([]string{CmdLetAct}, p.Also...)); c {
+				case CmdBlitz:
+					try(seat, CmdBlitz, "player="+pick(p.Blitz))
+				case CmdUseHeld:
+					try(seat, CmdUseHeld, "player="+pick(p.Held))
+				default:
+					try(seat, CmdLetAct)
+				}
+			case p.Cmd == CmdUseHeld:
+				try(seat, pick([]string{CmdUseHeld, CmdEndActivation}), "player="+p.Held[0])
+			default: // free-activate, give-ball, intercept, sub-in: a player offered
+				try(seat, p.Cmd, "player="+pick(p.Options))
+			}
+			continue
+		}
+		switch st.Phase {
+		case PhaseStoppage:
+			for t := range st.Stop.Ready {
+				if !st.Stop.Ready[t] {
+					try(teamName(t), CmdReadyStoppage)
+				}
+			}
+		case PhaseSetup:
+			k := st.Kicking
+			tm := k
+			if st.Field[k].SetupReady {
+				tm = 1 - k
+			}
+			monkeySetup(g, tm, tm == k)
+		case PhaseKickoff:
+			lo := 17
+			if st.Kicking == Away {
+				lo = 1
+			}
+			x := lo + rnd.Intn(15)
+			y := 1 + rnd.Intn(31)
+			if (x+y)%2 == 1 {
+				y++
+			}
+			try(teamName(st.Kicking), CmdKick, fmt.Sprintf("target=%d:%d", x, min(y, 31)))
+		case PhasePlay:
+			a := g.view("home").Acting
+			if a == nil {
+				t.Fatalf("play with neither a prompt nor an acting player: %s", g.view("home").Next)
+			}
+			monkeyAct(g, a, rnd, try)
+		default:
+			t.Fatalf("phase %s", st.Phase)
+		}
+	}
+	if n := len(g.evs); n < 50 {
+		t.Errorf("a whole match in %d events", n)
+	}
+	if refused > 0 {
+		t.Errorf("%d commands the views offered were refused (run with -monkey.v)", refused)
+	}
+	if *monkeyVerbose {
+		kinds := map[string]int{}
+		for _, e := range g.evs {
+			kinds[e.Type]++
+		}
+		t.Logf("seed %d: %d events, score %v, events by type %v", seed, len(g.evs), g.st().Score, kinds)
+	}
+}
+
+// monkeySetup places up to seven players who can play and names a kicker.
+func monkeySetup(g *tgame, t int, kicking bool) {
+	g.t.Helper()
+	st := g.st()
+	var ids, cells []string
+	n := 0
+	for i, p := range st.Field[t].Pos {
+		if p.Out || n == 7 {
+			continue
+		}
+		ids = append(ids, roster.Slot{Team: teamID(t), N: i + 1}.String())
+		cells = append(cells, monkeyLayouts[t][n])
+		n++
+	}
+	seat := teamName(t)
+	g.do(seat, CmdPlace, "player="+strings.Join(ids, ","), "hex="+strings.Join(cells, ","))
+	if kicking {
+		g.do(seat, CmdSetKicker, "player="+ids[0])
+	}
+	g.do(seat, CmdReadySetup)
+}
+
+// monkeyAct gives one of the acting player's commands.
+func monkeyAct(g *tgame, a *ActivationView, rnd *rand.Rand, try func(string, string, ...string)) {
+	st := g.st()
+	me := "player=" + a.Player
+	p, _, t := st.place(a.Player)
+	switch c := a.Commands[rnd.Intn(len(a.Commands))]; c {
+	case CmdMove:
+		as := ""
+		if a.Halves > 0 && (!a.MoveOpen || a.MoveLeft+a.SprintLeft == 0 || rnd.Intn(3) == 0) {
+			as = "half"
+			if a.Halves == 2 && rnd.Intn(2) == 0 {
+				as = "full"
+			}
+		}
+		cell := freeNeighbour(st, p.Cell, rnd)
+		if as == "" {
+			try(a.Team, CmdMove, me, "path="+cell)
+		} else {
+			try(a.Team, CmdMove, me, "path="+cell, "as="+as)
+		}
+	case CmdBlock:
+		var ts []string
+		for _, n := range field.Neighbours(p.Cell) {
+			if id := st.standingOn(n); id != "" && teamOf(id) != t {
+				ts = append(ts, id)
+			}
+		}
+		try(a.Team, CmdBlock, me, "target="+ts[rnd.Intn(len(ts))], fmt.Sprintf("exert=%d", rnd.Intn(3)))
+	case CmdPass:
+		ts := st.passTargets(a.Player)
+		try(a.Team, CmdPass, me, "to="+ts[rnd.Intn(len(ts))])
+	case CmdHandoff:
+		ts := st.handoffTakers(st.Ball.Holder)
+		try(a.Team, CmdHandoff, "player="+st.Ball.Holder, "to="+ts[rnd.Intn(len(ts))])
+	case CmdEndActivation:
+		if rnd.Intn(3) > 0 && len(a.Commands) > 1 {
+			return // rather do something else
+		}
+		try(a.Team, c, me)
+	default:
+		try(a.Team, c, me)
+	}
+}
+
+// freeNeighbour is a random empty neighbour of c ("" if none).
+func freeNeighbour(st *state, c field.Cell, rnd *rand.Rand) string {
+	var out []string
+	for _, n := range field.Neighbours(c) {
+		if st.occupant(n) == "" {
+			out = append(out, n.String())
+		}
+	}
+	if len(out) == 0 {
+		return c.String()
+	}
+	return out[rnd.Intn(len(out))]
+}
+
+func tail(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
