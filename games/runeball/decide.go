@@ -355,6 +355,8 @@ func (x *decider) run(name string, a console.Args) error {
 		return x.kickGoal(a)
 	case CmdPass:
 		return x.pass(a)
+	case CmdCorrect:
+		return x.correct(a)
 	case CmdRunOff:
 		return x.runOff(a)
 	case CmdSubIn:

@@ -435,6 +435,12 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 			return "", err
 		}
 		return fmt.Sprintf("%s is Out (unconscious)", p.Player), nil
+	case EvCorrected:
+		var c correction
+		if err := dec(&c); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("correction by %s: %s (was %s)", e.Seat, c.After, c.Before), nil
 	case EvRanOff:
 		var p RanOff
 		if err := dec(&p); err != nil {

@@ -234,6 +234,8 @@ func (g *state) apply(e console.Event) error {
 		return g.applyScoring(e)
 	case EvBlockDeclared, EvDefenseChosen, EvBlockRolled, EvHPLost, EvPushed, EvPushedOut, EvWounded, EvKnockedDown, EvWentOut:
 		return g.applyBlock(e)
+	case EvCorrected:
+		return g.applyCorrected(e)
 	case EvRanOff, EvSubIn:
 		return g.applyRunOff(e)
 	case EvPassThrown, EvPassResult:

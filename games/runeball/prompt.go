@@ -179,8 +179,8 @@ type (
 // prompt's answers are taken, a choice from the team it names.
 func (g *state) gatePrompt(name string, team int) error {
 	p := g.Prompt
-	if name == CmdWindows {
-		return nil // a setting, taken at any time
+	if name == CmdWindows || name == CmdCorrect {
+		return nil // a setting, taken at any time; a correction checks the prompt itself
 	}
 	isAnswer := name == CmdRoll || name == CmdExert || name == CmdLandChoice || name == CmdGiveBall || name == CmdFreeActivate ||
 		name == CmdLetAct || name == CmdBlitz || name == CmdUseHeld || name == CmdIntercept || name == CmdSubIn || name == CmdChooseDefense || name == CmdCounter || name == CmdPush

@@ -142,6 +142,13 @@ func (*Rules) Commands() []console.CommandSpec {
 		{Name: CmdBlitz, Version: 1, Doc: "blitz the opponent about to act: your player acts first, at −2 (RB-F39, RB-D24)", Args: []console.ArgSpec{player}, When: "play, in the opponents' window"},
 		{Name: CmdUseHeld, Version: 1, Doc: "use a held action: preempt a teammate at once, an opponent by a roll-off (RB-F38, RB-D25)", Args: []console.ArgSpec{player}, When: "play, in a window or when the round's turns are over"},
 		{Name: CmdHold, Version: 1, Doc: "hold the rest of your turn for later in the round (RB-F37, RB-D25)", Args: []console.ArgSpec{player}, When: "play, the acting player in a normal turn"},
+		{Name: CmdCorrect, Version: 1, Doc: "make the app match the table (RB-D68): player=ID with hex=CELL|bench, stance, hp, statuses; ball=CELL|ID with ball-state; last-touch; score=H-A; clock=HALF:ROUND", Args: []console.ArgSpec{
+			str("player", false, "the player corrected"), str("hex", false, "CELL or bench"),
+			{Name: "stance", Kind: console.ArgEnum, Enum: []string{"standing", "prone"}, Doc: "standing or prone"},
+			{Name: "hp", Kind: console.ArgInt, Min: console.Bounds(-99), Max: console.Bounds(99), Doc: "hit points, −20 to the maximum"},
+			str("statuses", false, "none, or e.g. bleed:1,bruise:2,stun"), str("ball", false, "CELL or the holder's ID"),
+			{Name: "ball-state", Kind: console.ArgEnum, Enum: []string{"rest", "bouncing"}, Doc: "for a ball on a cell"},
+			str("last-touch", false, "the player who touched the ball last"), str("score", false, "HOME-AWAY"), str("clock", false, "HALF:ROUND")}, When: "set-up, kickoff, play, stoppage; between resolutions"},
 		{Name: CmdWindows, Version: 1, Doc: "ask: be asked in every window your team could use; pass: let every player act unasked (RB-D23)", Args: []console.ArgSpec{
 			{Name: "mode", Kind: console.ArgEnum, Enum: []string{WindowsAsk, WindowsPass}, Required: true, Doc: "ask or pass"}}, When: "any time"},
 		{Name: CmdEndActivation, Version: 1, Doc: "end the acting player's activation (what is left is lost)", Args: []console.ArgSpec{player}, When: "play, the acting player"},
