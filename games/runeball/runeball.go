@@ -8,14 +8,17 @@
 // Everything follows the specification reference/runeball/SPEC.md: facts
 // RB-F…, decisions RB-D…, cited where they are implemented and tested.
 //
-// This release builds the match's first phases (SPEC.md §5, build order
-// 1–3): the team builder (rosters of nine, stats rolled or entered,
-// improvements, derived values) with the hidden-roster rule (RB-D63), the
-// match start (the Keshat round, the choice to kick or receive), the
-// kickoff set-up and the kickoff (Flow K with the scatter, bounce, fumble,
-// recovery and turnover it needs). The rounds of play come next; until
-// then the system is registered but not offered on the home screen
-// (Playable is false).
+// The whole match is built (SPEC.md §5, build order 1–9): the team
+// builder with the hidden-roster rule (RB-D63), the match start, the
+// kickoff set-up and kickoff (Flow K), the rounds with initiative, windows,
+// blitzes and held actions (S0, W, A, F), movement with sprint and
+// run-off (M), the ball (X, R, T), handoffs (H), blocks with knockback,
+// wounds and Out (B, KB, WD, O), passes with interception (P), field goals
+// (G), touchdowns, stoppages, halves and the end (Z, S), and table
+// corrections. Until its screens are built (the field widget is in
+// app/runeballfield) the system is registered but not offered on the home
+// screen (Playable is false): the generic command screen shows a view as
+// JSON, which is no way to coach a match.
 //
 // The engine contract is the same as Ruunara's: Decide works on a copy of
 // the state and every change is an event applied at once with the same
@@ -61,7 +64,7 @@ func (*Rules) Info() console.SystemInfo {
 		MinSeats: 2,
 		MaxSeats: 2,
 		Doc: "Fantasy football on a 31×15 hex field for two coaches: team builder, initiative, blocks, passes, " +
-			"every table resolved by the app. This release: the team builder and the match start.",
+			"every table resolved by the app. This release: the whole match in the engine; its screens come next.",
 		Options: []console.ArgSpec{
 			{Name: OptRounds, Kind: console.ArgInt, Min: console.Bounds(1), Max: console.Bounds(20), Default: "8", Doc: "rounds per half (RB-D56)"},
 		},
