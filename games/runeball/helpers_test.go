@@ -1,6 +1,7 @@
 package runeball
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"os"
@@ -47,7 +48,11 @@ func (g *tgame) try(seat, cmd string, kv ...string) error {
 		args[k] = v
 	}
 	g.n++
+	before, _ := console.Encode(g.s)
 	evs, err := g.r.Decide(g.s, console.Seat(seat), console.Command{ID: "c" + string(rune('a'+g.n%26)), Name: cmd, Args: args}, g.d)
+	if after, _ := console.Encode(g.s); !bytes.Equal(before, after) {
+		g.t.Fatalf("%s %s %v: Decide changed the state it was given", seat, cmd, kv)
+	}
 	line := map[string]any{"seat": seat, "cmd": cmd, "args": args}
 	if err != nil {
 		line["reject"] = err.Error()

@@ -41,6 +41,11 @@ func TestMonkeyMatches(t *testing.T) {
 func monkey(t *testing.T, seed int64) {
 	g := caught(t)
 	g.st().RoundsPerHalf = 2
+	playMonkey(t, g, seed)
+}
+
+// playMonkey plays g to its end.
+func playMonkey(t *testing.T, g *tgame, seed int64) {
 	rnd := rand.New(rand.NewSource(seed))
 	pick := func(xs []string) string { return xs[rnd.Intn(len(xs))] }
 	refused := 0
