@@ -44,6 +44,20 @@ func monkey(t *testing.T, seed int64) {
 	playMonkey(t, g, seed)
 }
 
+// TestMonkeyGoldenMatch keeps a whole match (two rounds a half) the
+// monkey plays as a golden script, from the rosters to the final whistle;
+// seed 6 gives two blocks, four passes and a turnover.
+func TestMonkeyGoldenMatch(t *testing.T) {
+	testRounds = "2"
+	defer func() { testRounds = "6" }()
+	g := caught(t)
+	playMonkey(t, g, 6)
+	if g.st().Phase != PhaseOver {
+		t.Fatalf("phase %s", g.st().Phase)
+	}
+	g.keepScript("match", "A whole match, two rounds a half, played by the monkey test (seed 6) among what the views offer, with the app's dice: rosters, kickoff, rounds with windows, blocks, passes, a turnover, halftime, the end.")
+}
+
 // playMonkey plays g to its end.
 func playMonkey(t *testing.T, g *tgame, seed int64) {
 	rnd := rand.New(rand.NewSource(seed))

@@ -22,10 +22,13 @@ func enter(g *tgame, seat, slot, name string, i int) {
 	g.do(seat, CmdEnterPlayer, append([]string{"player=" + slot, "name=" + name}, strings.Fields(testStats[i%len(testStats)])...)...)
 }
 
+// testRounds is the rounds option of the matches rosters builds.
+var testRounds = "6"
+
 // rosters builds both rosters with the §2.7 roster commands and their
 // refusals, locks them, records the Keshat round and the kickoff choice.
 func rosters(t *testing.T) *tgame {
-	g := newMatch(t, map[string]string{"rounds": "6"})
+	g := newMatch(t, map[string]string{"rounds": testRounds})
 	g.refuse("MUS must be 6–17 (got 18)", "home", CmdEnterPlayer, "player=H1", "name=Bolt", "mus=18", "skl=9", "spd=15", "tou=12", "wit=7", "tec=11", "cha=10")
 	names := []string{"Bolt", "Crag", "Wisp", "Fen", "Rook", "Moss", "Tarn"}
 	for i, n := range names {
