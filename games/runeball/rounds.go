@@ -110,6 +110,14 @@ func (x *decider) next() {
 	if n := len(g.Suspended); n > 0 {
 		c := g.Suspended[n-1]
 		x.emit(EvSuspendedPopped, SuspendedPopped{Activation: c})
+		if p, _, _ := g.place(c.Player); p == nil || !p.OnField || p.Out {
+			// he went Out or left the field while he waited (O)
+			if c.Started {
+				x.emit(EvActivationEnded, ActivationEnded{Player: c.Player, Reason: "out"})
+			}
+			x.next()
+			return
+		}
 		if !c.Started {
 			x.candidate(c, "opp")
 		}

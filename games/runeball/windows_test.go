@@ -129,3 +129,33 @@ func TestDropHeld(t *testing.T) {
 		t.Fatalf("round %d after H4 dropped his held action", st.Round)
 	}
 }
+
+// A suspended candidate knocked Out while he waits does not act (O).
+func TestSuspendedGoesOut(t *testing.T) {
+	g := roundOne(t)
+	g.do("away", CmdBlitz, "player=A2")
+	g.acting("A2", KindBlitz, 2)
+	g.put("A2", "15:15") // next to H4 on 14:16
+	g.st().Field[Home].Pos[3].HP = 1
+	g.do("away", CmdBlock, "player=A2", "target=H4")
+	g.do("home", CmdChooseDefense, "defense=block")
+	g.do("away", CmdRoll, "values=12,1")
+	for p := g.st().Prompt; p != nil && p.Kind == PromptDice && p.Step != "initiative"; p = g.st().Prompt {
+		g.do("away", CmdRoll, "values="+strings.TrimSuffix(strings.Repeat("1,", len(p.Dice)), ","))
+		if q := g.st().Prompt; q != nil && q.Cmd == CmdPush {
+			g.do("away", CmdPush, "hex="+q.Options[0])
+		}
+	}
+	if p, _, _ := g.st().place("H4"); !p.Out {
+		t.Fatalf("H4 not Out: %+v\n%s", p, tail(g.log(), 12))
+	}
+	if len(g.st().Suspended) != 0 {
+		t.Fatalf("still suspended: %+v", g.st().Suspended)
+	}
+	if a := g.view("home").Acting; a != nil && a.Player == "H4" {
+		t.Fatalf("H4 acts while Out")
+	}
+	if !strings.Contains(g.log(), "H4 is Out") {
+		t.Errorf("log:\n%s", tail(g.log(), 12))
+	}
+}
