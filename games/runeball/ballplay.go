@@ -28,6 +28,9 @@ func (x *decider) start(c activation) {
 	g := x.g
 	x.emit(EvActivationStarted, ActivationStarted{Player: c.Player, Kind: c.Kind, Halves: c.Halves, Blitzed: c.Blitzed})
 	p, _, _ := g.place(c.Player)
+	if x.err != nil || p == nil {
+		return
+	}
 	if p.St.Bleed > 0 {
 		x.emit(EvHPLost, HPLost{Player: c.Player, HP: p.St.Bleed, Why: "bleed"})
 	}
@@ -96,6 +99,9 @@ func (x *decider) resolved() {
 	if x.err != nil || g.Prompt != nil {
 		return
 	}
+	if x.knockOuts() {
+		return // a carrier's fumble comes first; it returns here
+	}
 	switch c := g.Current; {
 	case c == nil:
 	case c.Ends:
@@ -104,12 +110,44 @@ func (x *decider) resolved() {
 			why = "ball"
 		}
 		x.emit(EvActivationEnded, ActivationEnded{Player: c.Player, Reason: why})
+		if why == "run-off" && x.askSub(c.Player) {
+			return // next() follows the answer
+		}
 	case len(g.FreeQueue) > 0:
 		x.emit(EvActivationSuspended, ActivationSuspended{Player: c.Player})
 	default:
 		return // the activation goes on
 	}
 	x.next()
+}
+
+// blitzMod is −2 for the blitzer's skill tests during his blitz (RB-D24).
+func (g *state) blitzMod(id string) int {
+	if c := g.Current; c != nil && c.Player == id && c.Kind == KindBlitz {
+		return -2
+	}
+	return 0
+}
+
+// knockOuts puts Out every player on the field at 0 HP or below (RB-D40:
+// exertion may take a player there, RB-D29); a carrier fumbles (O). It
+// reports whether a fumble's prompt is now open.
+func (x *decider) knockOuts() bool {
+	g := x.g
+	for t := range g.Field {
+		for i, p := range g.Field[t].Pos {
+			if !p.OnField || p.Out || p.HP > 0 {
+				continue
+			}
+			id := roster.Slot{Team: teamID(t), N: i + 1}.String()
+			x.emit(EvWentOut, WentOut{Player: id})
+			if g.Ball.Holder == id {
+				x.fumble(id, p.Cell, t)
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ballCell is where a loose ball lies, and whether it is loose.
@@ -143,7 +181,7 @@ func (x *decider) pickup(a console.Args) error {
 	if g.Ball.State == BallBouncing {
 		base = tb.Constants.Int("recover_bouncing_dl")
 	}
-	f := flow{Player: act.Player, Cell: c, Then: "pickup", Skill: g.skillOf(act.Player, roster.Catch),
+	f := flow{Player: act.Player, Cell: c, Then: "pickup", Skill: g.skillOf(act.Player, roster.Catch), Mods: g.blitzMod(act.Player),
 		DL: base + tb.Constants.Int("per_adjacent_opponent_recovery")*g.adjacentOpponents(x.team, c)}
 	x.emit(EvPickupTried, PickupTried{Player: act.Player})
 	x.askDice("test", f, die{12, fmt.Sprintf("%s Catch vs DL %d (pickup)", act.Player, f.DL)})
@@ -184,6 +222,8 @@ func (x *decider) handoff(a console.Args) error {
 		return console.Reject("%s is Out", to)
 	case tp.Prone:
 		return console.Reject("%s is prone", to)
+	case tp.St.Stun:
+		return console.Reject("%s is Stunned", to)
 	case !field.Adjacent(gp.Cell, tp.Cell):
 		return console.Reject("%s is not adjacent to %s (%d hexes): pass instead", to, giver, field.Distance(gp.Cell, tp.Cell))
 	}
@@ -197,7 +237,7 @@ func (x *decider) handoff(a console.Args) error {
 			opp = append(opp, p.Cell)
 		}
 	}
-	f := flow{Player: to.String(), Cell: tp.Cell, Then: "handoff", Skill: g.skillOf(to.String(), roster.Catch),
+	f := flow{Player: to.String(), Cell: tp.Cell, Then: "handoff", Skill: g.skillOf(to.String(), roster.Catch), Mods: g.blitzMod(to.String()),
 		DL: CatchDL(tb, tb.Constants.Int("handoff_catch_dl"), tp.Cell, opp)}
 	x.emit(EvHandoffMade, HandoffMade{From: giver.String(), To: to.String()})
 	x.askDice("test", f, die{12, fmt.Sprintf("%s Catch vs DL %d (handoff from %s)", to, f.DL, giver)})

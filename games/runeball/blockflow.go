@@ -93,6 +93,7 @@ func (x *decider) block(a console.Args) error {
 func (x *decider) chooseDefense(a console.Args) error {
 	f := x.g.Prompt.Flow
 	f.Defense = a.String("defense")
+	f.DL = x.g.defence(f.Other, f.Defense) // as shown: earlier uses only (RB-F58)
 	x.emit(EvPrompt, PromptSet{})
 	x.emit(EvDefenseChosen, DefenseChosen{Player: f.Other, Defense: f.Defense})
 	if f.Exert > 0 {
@@ -159,7 +160,7 @@ func (x *decider) blockRolled(f flow, faces []int) error {
 		return fmt.Errorf("runeball: a block takes 2 d12s, not %d", len(faces))
 	}
 	att := faces[0] + g.skillOf(f.Player, roster.Block) + f.Mods + f.Exert - f.Counter
-	def := faces[1] + g.defence(f.Other, f.Defense)
+	def := faces[1] + f.DL
 	f.Margin = att - def
 	x.emit(EvBlockRolled, BlockRolled{Blocker: f.Player, Defender: f.Other, Defense: f.Defense, Attack: att, Defence: def, Margin: f.Margin})
 	tb, err := tables()
@@ -306,7 +307,7 @@ func (x *decider) pushedOut(f flow, v string, d field.Cell) {
 		f.OutOfBounds = true
 	}
 	if g.Ball.Holder == v {
-		if f.Wound || f.Margin >= 3 {
+		if v == f.Other && (f.Wound || f.Margin >= 3) { // the block knocked the carrier down (KB.5)
 			x.emit(EvFreeGranted, FreeGranted{Team: 1 - vt, Reason: "knockback out of " + v})
 		}
 		f.Then = "block-after-push"

@@ -63,6 +63,9 @@ func (x *decider) correct(a console.Args) error {
 		np := *p
 		if v := strings.TrimSpace(a.String("hex")); v != "" {
 			if v == "bench" {
+				if pr := g.Prompt; pr != nil && (pr.Flow.Cand.Player == id || pr.Step == "holders" && pr.Flow.Player == id) {
+					return console.Reject("%s is about to act: answer the question first", id)
+				}
 				if g.Ball.Holder == id {
 					return console.Reject("%s holds the ball: move the ball first (ball=CELL)", id)
 				}
@@ -190,7 +193,20 @@ func (x *decider) correct(a console.Args) error {
 		return console.RejectWith(console.ReasonBadInput, "nothing to correct (player=ID with hex, stance, hp or statuses; ball; last-touch; score; clock)")
 	}
 	c.Before, c.After = strings.Join(before, "; "), strings.Join(after, "; ")
+	n := len(g.Order)
 	x.emit(EvCorrected, c)
+	if p := g.Prompt; p != nil && len(g.Order) != n {
+		// the initiative dice asked no longer match the order: ask again
+		switch p.Step {
+		case "initiative":
+			x.emit(EvPrompt, PromptSet{})
+			x.initiativeDice()
+		case "initiative-tie":
+			x.emit(EvPrompt, PromptSet{})
+			x.emit(EvInitiativeRolled, InitiativeRolled{Entries: g.Order})
+			x.tieOrSet(g.initiatives())
+		}
+	}
 	return nil
 }
 

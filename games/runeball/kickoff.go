@@ -462,7 +462,7 @@ func (x *decider) ballEnters(c field.Cell, f flow) {
 		p, _, team := g.place(id)
 		if p.standing() {
 			tb, _ := tables()
-			nf := flow{Player: id, Cell: c, Then: "recover", Skill: g.skillOf(id, roster.Catch),
+			nf := flow{Player: id, Cell: c, Then: "recover", Skill: g.skillOf(id, roster.Catch), Mods: g.blitzMod(id),
 				DL: tb.Constants.Int("recover_bouncing_dl") + tb.Constants.Int("per_adjacent_opponent_recovery")*g.adjacentOpponents(team, c)}
 			x.emit(EvBallLanded, BallLanded{Cell: c, State: BallBouncing})
 			x.askDice("test", nf, die{12, fmt.Sprintf("%s Catch vs DL %d (the ball enters his hex)", id, nf.DL)})

@@ -107,6 +107,14 @@ func (x *decider) next() {
 		x.askChoice(t, CmdFreeActivate, "take a free activation (free-activate player=ID, or none)", "free", flow{}, append(opts, "none")...)
 		return
 	}
+	for _, e := range g.Order {
+		if p, _, _ := g.place(e.Player); e.holding() && p != nil && p.St.Stun {
+			// a Stunned holder loses his held action instead (RB-D39)
+			x.emit(EvTurnSkipped, TurnSkipped{Player: e.Player})
+			x.next()
+			return
+		}
+	}
 	if n := len(g.Suspended); n > 0 {
 		c := g.Suspended[n-1]
 		x.emit(EvSuspendedPopped, SuspendedPopped{Activation: c})
@@ -115,6 +123,12 @@ func (x *decider) next() {
 			if c.Started {
 				x.emit(EvActivationEnded, ActivationEnded{Player: c.Player, Reason: "out"})
 			}
+			x.next()
+			return
+		}
+		if p, _, _ := g.place(c.Player); !c.Started && p.St.Stun {
+			// Stunned while he waited: the turn is skipped (W.2, RB-D39)
+			x.emit(EvTurnSkipped, TurnSkipped{Player: c.Player})
 			x.next()
 			return
 		}
@@ -204,6 +218,12 @@ func (x *decider) initiativeRolled(step string, faces []int) error {
 	} else {
 		AddKeys(es, NextTieGroup(es), faces)
 	}
+	x.tieOrSet(es)
+	return nil
+}
+
+// tieOrSet asks the next tie group's dice, or sets the order (S0 4–5).
+func (x *decider) tieOrSet(es []Initiative) {
 	if group := NextTieGroup(es); group != nil {
 		x.emit(EvInitiativeRolled, InitiativeRolled{Entries: toEntries(es, EntryPending)})
 		dice := make([]die, len(group))
@@ -211,12 +231,11 @@ func (x *decider) initiativeRolled(step string, faces []int) error {
 			dice[i] = die{Sides: 12, Purpose: "initiative tie " + id}
 		}
 		x.askDice("initiative-tie", flow{}, dice...)
-		return nil
+		return
 	}
 	SortInitiative(es)
 	x.emit(EvOrderSet, InitiativeRolled{Entries: toEntries(es, "")})
 	x.next()
-	return nil
 }
 
 func toEntries(es []Initiative, status string) []entry {
@@ -384,7 +403,9 @@ func (x *decider) move(a console.Args) error {
 // sprintRolled costs the sprint's exertion: 1d4 HP per hex (RB-F42).
 func (x *decider) sprintRolled(f flow, faces []int) {
 	x.emit(EvExertionSpent, ExertionSpent{Player: f.Player, Points: len(faces), D4: faces, Purpose: "sprint"})
-	x.touchdown()
+	if !x.touchdown() {
+		x.resolved()
+	}
 }
 
 // endActivation ends the acting player's activation; the rest is lost.
@@ -545,7 +566,7 @@ func (g *state) applyRounds(e console.Event) error {
 		if pl == nil || t < 0 || en == nil {
 			return fmt.Errorf("no entry for %q", p.Player)
 		}
-		pl.St.Stun, en.Status = false, EntryDone
+		pl.St.Stun, en.Status = false, EntryDone // a held action is lost with it
 	case EvSuspendedPopped:
 		var p SuspendedPopped
 		if err := dec(&p); err != nil {

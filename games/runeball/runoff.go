@@ -46,21 +46,36 @@ func (x *decider) runOff(a console.Args) error {
 	return nil
 }
 
-// ranOff offers the substitute, then settles the ball.
+// ranOff settles a ball he carried (a turnover from his cell, T), then
+// his activation ends and the substitute is asked for (resolved, askSub).
 func (x *decider) ranOff(f flow) {
+	if x.g.Ball.Holder == f.Player {
+		x.turnover(1-f.Fumbler, f.Cell, "run-off")
+		return
+	}
+	x.ballDone()
+}
+
+// askSub asks the runner's team for a substitute (RB-D44); it reports
+// whether it asked.
+func (x *decider) askSub(runner string) bool {
 	g := x.g
+	rp, _, t := g.place(runner)
+	if rp == nil || t < 0 {
+		return false
+	}
 	var subs []string
-	for i, p := range g.Field[f.Fumbler].Pos {
-		id := roster.Slot{Team: teamID(f.Fumbler), N: i + 1}.String()
-		if !p.OnField && !p.Out && id != f.Player && g.Teams[f.Fumbler].Player(i+1).Complete() {
+	for i, p := range g.Field[t].Pos {
+		id := roster.Slot{Team: teamID(t), N: i + 1}.String()
+		if !p.OnField && !p.Out && id != runner && g.Teams[t].Player(i+1).Complete() {
 			subs = append(subs, id)
 		}
 	}
-	if len(subs) > 0 {
-		x.askChoice(f.Fumbler, CmdSubIn, fmt.Sprintf("%s ran off from %s: send in a substitute (sub-in player=ID) or none", f.Player, f.Cell), "sub-in", f, append(subs, "none")...)
-		return
+	if len(subs) == 0 || g.occupant(rp.Cell) != "" {
+		return false
 	}
-	x.ranOffBall(f)
+	x.askChoice(t, CmdSubIn, fmt.Sprintf("%s ran off from %s: send in a substitute (sub-in player=ID) or none", runner, rp.Cell), "sub-in", flow{Player: runner, Cell: rp.Cell}, append(subs, "none")...)
+	return true
 }
 
 // subIn answers the substitute question (RB-D44).
@@ -88,18 +103,8 @@ func (x *decider) subIn(a console.Args) error {
 	} else {
 		x.emit(EvPrompt, PromptSet{})
 	}
-	x.ranOffBall(f)
+	x.next()
 	return nil
-}
-
-// ranOffBall: a ball he carried is a turnover from his cell (T); then
-// play goes on.
-func (x *decider) ranOffBall(f flow) {
-	if x.g.Ball.Holder == f.Player {
-		x.turnover(1-f.Fumbler, f.Cell, "run-off")
-		return
-	}
-	x.ballDone()
 }
 
 // Run-off events (§2.8).

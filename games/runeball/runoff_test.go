@@ -18,15 +18,16 @@ func TestRunOff(t *testing.T) {
 		t.Errorf("run-off not offered on 21:1: %v", a.Commands)
 	}
 	g.do("away", CmdRunOff, "player=A4")
+	// the turnover first (its give-ball), then the substitute (RB-D45)
+	if p := g.st().Prompt; p != nil && p.Cmd == CmdGiveBall {
+		g.do("home", CmdGiveBall, "player="+p.Options[0])
+	}
 	v := g.view("away")
 	if v.Prompt == nil || v.Prompt.Cmd != CmdSubIn || strings.Join(v.Prompt.Options, ",") != "A8,A9,none" {
 		t.Fatalf("no sub-in question: %+v", v.Prompt)
 	}
 	g.refuse("A1 is on the field", "away", CmdSubIn, "player=A1")
 	g.do("away", CmdSubIn, "player=A8")
-	if p := g.st().Prompt; p != nil && p.Cmd == CmdGiveBall {
-		g.do("home", CmdGiveBall, "player="+p.Options[0])
-	}
 	st := g.st()
 	a4, _, _ := st.place("A4")
 	a8, _, _ := st.place("A8")

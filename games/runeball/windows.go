@@ -240,7 +240,9 @@ func (x *decider) rolledOff(f flow, faces []int) error {
 	}
 	_, hp, _ := g.place(f.Player)
 	_, cp, _ := g.place(f.Cand.Player)
-	h, c := faces[0]+hp.Derived().INI, faces[1]+cp.Derived().INI
+	hpos, _, _ := g.place(f.Player)
+	cpos, _, _ := g.place(f.Cand.Player)
+	h, c := faces[0]+hp.Derived().INI-2*hpos.St.Slow, faces[1]+cp.Derived().INI-2*cpos.St.Slow // RB-D25
 	if f.Cand.Kind == KindBlitz {
 		c += 3
 	}
