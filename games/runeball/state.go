@@ -3,6 +3,7 @@ package runeball
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/runeball/field"
@@ -297,9 +298,11 @@ func (g *state) checkRounds() error {
 		}
 	}
 	if c := g.Current; c != nil {
-		return c.check()
+		if err := c.check(); err != nil {
+			return err
+		}
 	}
-	if p := g.Prompt; p != nil && p.Flow.Cand.Player != "" {
+	if p := g.Prompt; p != nil && (strings.HasPrefix(p.Step, "window") || p.Flow.Cand.Player != "") {
 		return p.Flow.Cand.check()
 	}
 	return nil
