@@ -311,38 +311,11 @@ func (x *decider) pushedOut(f flow, v string, d field.Cell) {
 			x.emit(EvFreeGranted, FreeGranted{Team: 1 - vt, Reason: "knockback out of " + v})
 		}
 		f.Then = "block-after-push"
-		x.turnoverWith(1-vt, d, "push", f)
+		// the blockers' closest standing player, without a second point (KB.5)
+		x.turnoverThen(1-vt, d, "push", f, func() { x.afterPush(f) })
 		return
 	}
 	x.emit(EvTurnoverScored, TurnoverScored{Gain: 1 - vt, Reason: "push", Exit: d})
-	x.afterPush(f)
-}
-
-// turnoverWith gives the ball to gain's closest standing player without a
-// second point (KB.5), then continues the block.
-func (x *decider) turnoverWith(gain int, exit field.Cell, reason string, f flow) {
-	g := x.g
-	x.emit(EvTurnoverScored, TurnoverScored{Gain: gain, Reason: reason, Exit: exit})
-	var cells []field.Cell
-	for _, p := range g.Field[gain].Pos {
-		if p.standing() {
-			cells = append(cells, p.Cell)
-		}
-	}
-	near := field.Nearest(exit, cells)
-	switch len(near) {
-	case 0:
-		x.emit(EvBallLanded, BallLanded{Cell: exit, State: BallRest})
-	case 1:
-		x.emit(EvBallGiven, BallGiven{Player: g.occupant(near[0])})
-	default:
-		var who []string
-		for _, c := range near {
-			who = append(who, g.occupant(c))
-		}
-		x.askChoice(gain, CmdGiveBall, fmt.Sprintf("give the ball to one of %s (closest to %s)", strings.Join(who, ", "), exit), "give", f, who...)
-		return
-	}
 	x.afterPush(f)
 }
 

@@ -506,6 +506,13 @@ func (x *decider) bounce(f flow, d6, cont int) {
 // hands of its standing player closest to the exit cell (T, RB-F52,
 // RB-D60); a fumble's turnover also gives gain its free activation.
 func (x *decider) turnover(gain int, exit field.Cell, reason string) {
+	x.turnoverThen(gain, exit, reason, flow{Then: "kickoff-done"}, x.ballDone)
+}
+
+// turnoverThen scores the turnover and awards the ball (T); then runs
+// done, or, when several players are equally close, asks gain's coach to
+// give-ball with f, whose answer continues the same way.
+func (x *decider) turnoverThen(gain int, exit field.Cell, reason string, f flow, done func()) {
 	g := x.g
 	x.emit(EvTurnoverScored, TurnoverScored{Gain: gain, Reason: reason, Exit: exit})
 	var cells []field.Cell
@@ -518,17 +525,17 @@ func (x *decider) turnover(gain int, exit field.Cell, reason string) {
 	switch len(near) {
 	case 0:
 		x.emit(EvBallLanded, BallLanded{Cell: exit, State: BallRest})
-		x.ballDone()
 	case 1:
 		x.emit(EvBallGiven, BallGiven{Player: g.occupant(near[0])})
-		x.ballDone()
 	default:
 		var who []string
 		for _, c := range near {
 			who = append(who, g.occupant(c))
 		}
-		x.askChoice(gain, CmdGiveBall, fmt.Sprintf("give the ball to one of %s (closest to %s)", strings.Join(who, ", "), exit), "give", flow{Then: "kickoff-done"}, who...)
+		x.askChoice(gain, CmdGiveBall, fmt.Sprintf("give the ball to one of %s (closest to %s)", strings.Join(who, ", "), exit), "give", f, who...)
+		return
 	}
+	done()
 }
 
 // kickoffDone ends the kickoff: the free activations granted (a fumbled
