@@ -157,16 +157,18 @@ func TestReviewDamagedWindowPanics(t *testing.T) {
 	s2, _ := g.r.DecodeState(b)
 	s2.(*state).Prompt.Flow.Cand.Player = ""
 	b2, _ := g.r.EncodeState(s2)
-	s3, err := g.r.DecodeState(b2)
-	if err != nil {
-		return // refused: fine
+	if _, err := g.r.DecodeState(b2); err == nil {
+		t.Error("a window prompt without its candidate is not refused at load")
 	}
+	// and a state that never went through DecodeState does not panic
 	defer func() {
 		if r := recover(); r != nil {
 			t.Fatalf("Decide panicked: %v", r)
 		}
 	}()
-	_, _ = g.r.Decide(s3, "away", console.Command{Name: CmdLetAct}, console.NewDice(1))
+	if _, err := g.r.Decide(s2, "away", console.Command{Name: CmdLetAct}, console.NewDice(1)); err == nil {
+		t.Error("let-act for a candidate with no player accepted")
+	}
 }
 
 var _ = fmt.Sprint
