@@ -15,10 +15,8 @@
 // run-off (M), the ball (X, R, T), handoffs (H), blocks with knockback,
 // wounds and Out (B, KB, WD, O), passes with interception (P), field goals
 // (G), touchdowns, stoppages, halves and the end (Z, S), and table
-// corrections. Until its screens are built (the field widget is in
-// app/runeballfield) the system is registered but not offered on the home
-// screen (Playable is false): the generic command screen shows a view as
-// JSON, which is no way to coach a match.
+// corrections. Its screen is app/runeballscreen, around the field widget of
+// app/runeballfield.
 //
 // The engine contract is the same as Ruunara's: Decide works on a copy of
 // the state and every change is an event applied at once with the same
@@ -64,11 +62,11 @@ func (*Rules) Info() console.SystemInfo {
 		MinSeats: 2,
 		MaxSeats: 2,
 		Doc: "Fantasy football on a 31×15 hex field for two coaches: team builder, initiative, blocks, passes, " +
-			"every table resolved by the app. This release: the whole match in the engine; its screens come next.",
+			"every table resolved by the app, on one tablet or two.",
 		Options: []console.ArgSpec{
 			{Name: OptRounds, Kind: console.ArgInt, Min: console.Bounds(1), Max: console.Bounds(20), Default: "8", Doc: "rounds per half (RB-D56)"},
 		},
-		Playable: false,
+		Playable: true,
 	}
 }
 

@@ -363,7 +363,7 @@ func (g *state) next() string {
 	}
 	if c := g.Current; c != nil {
 		_, _, t := g.place(c.Player)
-		return fmt.Sprintf("%s acts (%s, %d half actions left): stand, move, pickup, handoff, shake-off, hold, end-activation (blocks, passes and field goals are the next part to be built)", c.Player, teamName(t), c.Halves)
+		return fmt.Sprintf("%s acts (%s, %d half actions left)", c.Player, teamName(t), c.Halves)
 	}
 	return "the next activation"
 }
