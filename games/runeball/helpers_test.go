@@ -74,6 +74,21 @@ func (g *tgame) try(seat, cmd string, kv ...string) error {
 	return nil
 }
 
+// check asks Decide whether it accepts a command, without applying it.
+func (g *tgame) check(seat, cmd string, kv ...string) error {
+	g.t.Helper()
+	args := map[string]any{}
+	for _, w := range kv {
+		k, v, ok := strings.Cut(w, "=")
+		if !ok {
+			g.t.Fatalf("bad test argument %q", w)
+		}
+		args[k] = v
+	}
+	_, err := g.r.Decide(g.s, console.Seat(seat), console.Command{ID: "check", Name: cmd, Args: args}, console.NewDice(1))
+	return err
+}
+
 func (g *tgame) do(seat, cmd string, kv ...string) {
 	g.t.Helper()
 	if err := g.try(seat, cmd, kv...); err != nil {

@@ -61,7 +61,6 @@ func TestMonkeyGoldenMatch(t *testing.T) {
 // playMonkey plays g to its end.
 func playMonkey(t *testing.T, g *tgame, seed int64) {
 	rnd := rand.New(rand.NewSource(seed))
-	pick := func(xs []string) string { return xs[rnd.Intn(len(xs))] }
 	refused := 0
 	try := func(seat, cmd string, kv ...string) {
 		if err := g.try(seat, cmd, kv...); err != nil {
@@ -83,36 +82,24 @@ func playMonkey(t *testing.T, g *tgame, seed int64) {
 			break
 		}
 		if p := st.Prompt; p != nil {
-			seat := teamName(p.Team)
-			switch {
-			case p.Kind == PromptDice:
+			if p.Kind == PromptDice {
 				try("home", CmdRoll)
-			case p.Cmd == CmdExert:
-				try(seat, CmdExert, fmt.Sprintf("points=%d", rnd.Intn(3)))
-			case p.Cmd == CmdCounter:
-				try(seat, CmdCounter, fmt.Sprintf("points=%d", rnd.Intn(p.Flow.Exert+1)))
-			case p.Cmd == CmdChooseDefense:
-				try(seat, CmdChooseDefense, "defense="+pick([]string{"block", "dodge"}))
-			case p.Cmd == CmdLandChoice:
-				try(seat, CmdLandChoice, "choice="+pick([]string{"catch", p.Options[len(p.Options)-1]}), "hex="+freeNeighbour(st, p.Flow.Cell, rnd))
-			case p.Cmd == CmdChooseKick:
-				try(seat, CmdChooseKick, "choice="+pick([]string{"kick", "receive"}))
-			case p.Cmd == CmdPush:
-				try(seat, CmdPush, "hex="+pick(p.Options))
-			case p.Cmd == CmdLetAct:
-				switch c := pick(append([]string{CmdLetAct}, p.Also...)); c {
-				case CmdBlitz:
-					try(seat, CmdBlitz, "player="+pick(p.Blitz))
-				case CmdUseHeld:
-					try(seat, CmdUseHeld, "player="+pick(p.Held))
-				default:
-					try(seat, CmdLetAct)
-				}
-			case p.Cmd == CmdUseHeld:
-				try(seat, pick([]string{CmdUseHeld, CmdEndActivation}), "player="+p.Held[0])
-			default: // free-activate, give-ball, intercept, sub-in: a player offered
-				try(seat, p.Cmd, "player="+pick(p.Options))
+				continue
 			}
+			// a choice: one of the answers the view offers, each of which
+			// Decide must accept
+			seat := teamName(p.Team)
+			pv := g.view(seat).Prompt
+			if len(pv.Answers) == 0 || !pv.YouAnswer {
+				t.Fatalf("a %s prompt with no answer for %s: %+v", p.Cmd, seat, pv)
+			}
+			for _, a := range pv.Answers {
+				if err := g.check(seat, a.Cmd, a.Args...); err != nil {
+					t.Fatalf("the offered answer %q (%s %v) is refused: %v", a.Label, a.Cmd, a.Args, err)
+				}
+			}
+			a := pv.Answers[rnd.Intn(len(pv.Answers))]
+			try(seat, a.Cmd, a.Args...)
 			continue
 		}
 		switch st.Phase {
@@ -191,7 +178,13 @@ func monkeySetup(g *tgame, t int, kicking bool) {
 func monkeyAct(g *tgame, a *ActivationView, rnd *rand.Rand, try func(string, string, ...string)) {
 	st := g.st()
 	me := "player=" + a.Player
-	p, _, t := st.place(a.Player)
+	p, _, _ := st.place(a.Player)
+	pick := func(xs []string) string {
+		if len(xs) == 0 {
+			g.t.Fatalf("%s: a command offered with nothing to name: %+v", a.Player, a)
+		}
+		return xs[rnd.Intn(len(xs))]
+	}
 	switch c := a.Commands[rnd.Intn(len(a.Commands))]; c {
 	case CmdMove:
 		as := ""
@@ -201,26 +194,27 @@ func monkeyAct(g *tgame, a *ActivationView, rnd *rand.Rand, try func(string, str
 				as = "full"
 			}
 		}
-		cell := freeNeighbour(st, p.Cell, rnd)
+		var next []string // the reach's cells next to the player
+		for _, w := range a.Reach {
+			if c, _ := field.ParseCoords(w); field.Adjacent(c, p.Cell) {
+				next = append(next, w)
+			}
+		}
+		if len(next) == 0 {
+			next = []string{freeNeighbour(st, p.Cell, rnd)} // walled in: refused
+		}
+		cell := pick(next)
 		if as == "" {
 			try(a.Team, CmdMove, me, "path="+cell)
 		} else {
 			try(a.Team, CmdMove, me, "path="+cell, "as="+as)
 		}
 	case CmdBlock:
-		var ts []string
-		for _, n := range field.Neighbours(p.Cell) {
-			if id := st.standingOn(n); id != "" && teamOf(id) != t {
-				ts = append(ts, id)
-			}
-		}
-		try(a.Team, CmdBlock, me, "target="+ts[rnd.Intn(len(ts))], fmt.Sprintf("exert=%d", rnd.Intn(3)))
+		try(a.Team, CmdBlock, me, "target="+pick(a.BlockTargets), fmt.Sprintf("exert=%d", rnd.Intn(3)))
 	case CmdPass:
-		ts := st.passTargets(a.Player)
-		try(a.Team, CmdPass, me, "to="+ts[rnd.Intn(len(ts))])
+		try(a.Team, CmdPass, me, "to="+pick(a.PassTargets))
 	case CmdHandoff:
-		ts := st.handoffTakers(st.Ball.Holder)
-		try(a.Team, CmdHandoff, "player="+st.Ball.Holder, "to="+ts[rnd.Intn(len(ts))])
+		try(a.Team, CmdHandoff, "player="+a.HandoffFrom, "to="+pick(a.HandoffTo))
 	case CmdEndActivation:
 		if rnd.Intn(3) > 0 && len(a.Commands) > 1 {
 			return // rather do something else

@@ -46,6 +46,13 @@ type View struct {
 	Acting *ActivationView `json:"acting,omitempty" msgpack:"acting,omitempty"`
 	// Next says what happens now.
 	Next string `json:"next" msgpack:"next"`
+	// Waiting are the teams the match waits for now (both for dice, the
+	// Keshat or two rosters still open): who the tablet should act as.
+	Waiting []string `json:"waiting" msgpack:"waiting"`
+	// CellsFor is the command a tap on the field makes now (place, kick)
+	// and Cells the cells it may choose; only the team concerned gets them.
+	CellsFor string   `json:"cells_for,omitempty" msgpack:"cells_for,omitempty"`
+	Cells    []string `json:"cells" msgpack:"cells"`
 }
 
 // EntryView is one player's place in the order: the initiative score
@@ -71,6 +78,22 @@ type ActivationView struct {
 	SprintLeft int    `json:"sprint_left" msgpack:"sprint_left"`
 	// Commands are the commands the acting player may give now.
 	Commands []string `json:"commands" msgpack:"commands"`
+	// NewHalf and NewFull are the allowances of a new half or full move
+	// action (after Slow), 0 when no such action is left; sprint adds 1 or
+	// 2 hexes beyond them.
+	NewHalf int `json:"new_half" msgpack:"new_half"`
+	NewFull int `json:"new_full" msgpack:"new_full"`
+	// Reach are the free cells a move could get to now through free cells
+	// (the open move's hexes, else a new full or half move's, sprint
+	// included).
+	Reach []string `json:"reach" msgpack:"reach"`
+	// BlockTargets, PassTargets: whom block and pass may name now.
+	BlockTargets []string `json:"block_targets" msgpack:"block_targets"`
+	PassTargets  []string `json:"pass_targets" msgpack:"pass_targets"`
+	// HandoffFrom is the team's ball carrier who may hand off now, to
+	// one of HandoffTo.
+	HandoffFrom string   `json:"handoff_from,omitempty" msgpack:"handoff_from,omitempty"`
+	HandoffTo   []string `json:"handoff_to" msgpack:"handoff_to"`
 }
 
 // BallView is the ball.
@@ -99,6 +122,9 @@ type PromptView struct {
 	Held  []string `json:"held" msgpack:"held"`
 	// YouAnswer: the viewer may answer it.
 	YouAnswer bool `json:"you_answer" msgpack:"you_answer"`
+	// Answers are a choice prompt's answers as ready commands, one per
+	// button; empty for a dice prompt (answered by roll).
+	Answers []AnswerView `json:"answers" msgpack:"answers"`
 }
 
 // TeamView is one team as the viewer may see it.
@@ -188,7 +214,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	}
 	if p := g.Prompt; p != nil {
 		pv := &PromptView{Kind: p.Kind, Cmd: p.Cmd, Text: p.text(), Dice: []string{}, Purposes: []string{}, Options: append([]string{}, p.Options...),
-			Also: append([]string{}, p.Also...), Blitz: append([]string{}, p.Blitz...), Held: append([]string{}, p.Held...)}
+			Also: append([]string{}, p.Also...), Blitz: append([]string{}, p.Blitz...), Held: append([]string{}, p.Held...), Answers: g.answers(p)}
 		if p.Kind == PromptChoice {
 			pv.Team = teamName(p.Team)
 			pv.YouAnswer = me == p.Team
@@ -218,12 +244,14 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	}
 	if c := g.Current; c != nil {
 		p, _, t := g.place(c.Player)
-		av := &ActivationView{Player: c.Player, Team: teamName(t), Kind: c.Kind, Halves: c.Halves, Commands: []string{}}
+		av := &ActivationView{Player: c.Player, Team: teamName(t), Kind: c.Kind, Halves: c.Halves, Commands: []string{},
+			Reach: []string{}, BlockTargets: []string{}, PassTargets: []string{}, HandoffTo: []string{}}
 		if m := c.Move; m != nil {
 			av.MoveOpen = true
 			av.MoveLeft = max(0, m.Allowance-m.Used)
 			av.SprintLeft = m.Allowance + m.SprintMax - m.Used - av.MoveLeft
 		}
+
 		if g.Prompt == nil {
 			if p != nil && p.Prone && c.Halves > 0 {
 				av.Commands = append(av.Commands, CmdStand)
@@ -257,10 +285,15 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 				av.Commands = append(av.Commands, CmdHandoff)
 			}
 			av.Commands = append(av.Commands, CmdEndActivation)
+			if p != nil {
+				g.offerTargets(c, p, t, av)
+			}
 		}
 		v.Acting = av
 	}
 	v.Next = g.next()
+	v.Waiting = g.waiting()
+	v.CellsFor, v.Cells = g.tapCells(me)
 	return v
 }
 
