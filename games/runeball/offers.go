@@ -253,3 +253,23 @@ func (g *state) offerTargets(c *activation, p *pos, t int, av *ActivationView) {
 		}
 	}
 }
+
+// promptCells are a prompt's cells to draw: a pass's flight, and the
+// interceptors or knockback cells offered.
+func (g *state) promptCells(p *prompt) (flight, marked []string) {
+	flight, marked = []string{}, []string{}
+	if p.Flow.Then == "pass" || p.Cmd == CmdIntercept {
+		flight = append(flight, p.Flow.Cell.String(), p.Flow.Target.String())
+	}
+	for _, o := range p.Options {
+		switch {
+		case p.Cmd == CmdPush && o != "out":
+			marked = append(marked, o)
+		case p.Cmd == CmdIntercept && o != "none":
+			if c := g.cellOf(o); c.Valid() {
+				marked = append(marked, c.String())
+			}
+		}
+	}
+	return flight, marked
+}

@@ -89,3 +89,26 @@ func TestOffersWindowAnswers(t *testing.T) {
 		}
 	}
 }
+
+// A pass under way is drawn from the view: its flight and the
+// interceptors offered.
+func TestOffersPassFlight(t *testing.T) {
+	g := caught(t)
+	g.do("away", CmdFreeActivate, "player=A4")
+	g.put("H1", "22:16")
+	if a := g.view("away").Acting; !slices.Contains(a.PassTargets, "A7") {
+		t.Fatalf("A7 on 26:16 is not offered as a receiver: %v", a.PassTargets)
+	}
+	g.do("away", CmdPass, "player=A4", "to=A7")
+	if p := g.view("home").Prompt; !slices.Equal(p.Flight, []string{"20:16", "26:16"}) {
+		t.Errorf("the pass test's flight is %v", p.Flight)
+	}
+	g.do("away", CmdRoll, "values=12")
+	p := g.view("home").Prompt
+	if !slices.Equal(p.Flight, []string{"20:16", "26:16"}) || !slices.Equal(p.Marked, []string{"22:16"}) {
+		t.Errorf("the interception prompt draws flight %v, marks %v", p.Flight, p.Marked)
+	}
+	if len(p.Answers) != 2 || p.Answers[1].Args[0] != "player=none" {
+		t.Errorf("the interception answers: %+v", p.Answers)
+	}
+}

@@ -125,6 +125,11 @@ type PromptView struct {
 	// Answers are a choice prompt's answers as ready commands, one per
 	// button; empty for a dice prompt (answered by roll).
 	Answers []AnswerView `json:"answers" msgpack:"answers"`
+	// Flight is a pass under way, the passer's cell and the receiver's
+	// (to draw); Marked the cells the prompt is about (the interceptors
+	// offered, the knockback cells offered).
+	Flight []string `json:"flight" msgpack:"flight"`
+	Marked []string `json:"marked" msgpack:"marked"`
 }
 
 // TeamView is one team as the viewer may see it.
@@ -215,6 +220,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	if p := g.Prompt; p != nil {
 		pv := &PromptView{Kind: p.Kind, Cmd: p.Cmd, Text: p.text(), Dice: []string{}, Purposes: []string{}, Options: append([]string{}, p.Options...),
 			Also: append([]string{}, p.Also...), Blitz: append([]string{}, p.Blitz...), Held: append([]string{}, p.Held...), Answers: g.answers(p)}
+		pv.Flight, pv.Marked = g.promptCells(p)
 		if p.Kind == PromptChoice {
 			pv.Team = teamName(p.Team)
 			pv.YouAnswer = me == p.Team
