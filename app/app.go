@@ -40,10 +40,12 @@ import (
 	"github.com/commandconsole/commandconsole/app/lorscreen"
 	"github.com/commandconsole/commandconsole/app/padscreen"
 	"github.com/commandconsole/commandconsole/app/play"
+	"github.com/commandconsole/commandconsole/app/runeballscreen"
 	"github.com/commandconsole/commandconsole/app/runikascreen"
 	"github.com/commandconsole/commandconsole/app/ruunarascreen"
 	"github.com/commandconsole/commandconsole/games/battlelore"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
+	"github.com/commandconsole/commandconsole/games/runeball"
 	"github.com/commandconsole/commandconsole/games/runika"
 	"github.com/commandconsole/commandconsole/games/ruunara"
 	"github.com/commandconsole/commandconsole/games/scorepad"
@@ -75,6 +77,9 @@ func init() {
 	// Ruunara hides nothing: the same screen plays one seat on a LAN
 	// tablet or both seats of a duo game on one tablet.
 	play.Register(ruunara.ID, ruunarascreen.New)
+	// Runeball's screen plays one coach on a LAN tablet, or both on one
+	// tablet with the rosters handed over (RB-D63).
+	play.Register(runeball.ID, runeballscreen.New)
 	home.RegisterNewGame(landsofruin.ID, lorscreen.NewGame)
 }
 
