@@ -2,7 +2,11 @@ package runeballscreen
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
 	"fyne.io/fyne/v2/theme"
+	"github.com/commandconsole/commandconsole/app/kit"
 )
 
 // wideFrom is the width from which the panel stands beside the field.
@@ -10,7 +14,8 @@ const wideFrom = 700
 
 // fieldAndPanel lays the field and the panel's scroll side by side on a
 // wide screen (the field taking 64 % of the width) and the field above
-// the panel on a narrow one (the field taking at most 55 % of the height).
+// the panel on a narrow one (the field as high as its width needs, at most
+// 55 % of the height).
 type fieldAndPanel struct{}
 
 func (fieldAndPanel) Layout(objs []fyne.CanvasObject, size fyne.Size) {
@@ -27,20 +32,28 @@ func (fieldAndPanel) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		p.Resize(fyne.NewSize(size.Width-w-pad, size.Height))
 		return
 	}
-	h := fyne.Max(f.MinSize().Height, size.Height*0.55)
+	// the field is about 0.56 as high as it is wide (31 columns across,
+	// 15 rows up): more height would be empty
+	h := fyne.Min(size.Height*0.55, size.Width*0.56+2*pad)
 	f.Move(fyne.NewPos(0, 0))
 	f.Resize(fyne.NewSize(size.Width, h))
 	p.Move(fyne.NewPos(0, h+pad))
 	p.Resize(fyne.NewSize(size.Width, fyne.Max(0, size.Height-h-pad)))
 }
 
+// MinSize is the panel's: the field scales to what is left (it draws
+// smaller than its own minimum on a phone held upright rather than push
+// the panel off the screen).
 func (fieldAndPanel) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	var m fyne.Size
-	for _, o := range objs {
-		m = m.Max(o.MinSize())
+	if len(objs) < 2 {
+		return fyne.Size{}
 	}
-	return m
+	p := objs[1].MinSize()
+	return fyne.NewSize(p.Width, p.Height+fieldMinHeight)
 }
+
+// fieldMinHeight is the least height the field is given.
+const fieldMinHeight = 160
 
 // twoColumns puts two objects side by side on a wide screen (the first
 // taking 45 % of the width) and on top of each other on a narrow one.
@@ -73,4 +86,76 @@ func (twoColumns) MinSize(objs []fyne.CanvasObject) fyne.Size {
 		m = m.Max(o.MinSize())
 	}
 	return m
+}
+
+// fitGrid lays out equal cells in as many columns as fit the width, at
+// most cols: buttons stay whole on a phone and share a row on a tablet.
+type fitGrid struct {
+	cols int
+	// width is the width of the last layout (0 before the first).
+	width float32
+}
+
+// newFitGrid is a container of objs in a fitGrid of at most cols columns.
+func newFitGrid(cols int, objs ...fyne.CanvasObject) *fyne.Container {
+	return container.New(&fitGrid{cols: cols}, objs...)
+}
+
+func (l *fitGrid) cell(objs []fyne.CanvasObject) fyne.Size {
+	var m fyne.Size
+	for _, o := range objs {
+		if o.Visible() {
+			m = m.Max(o.MinSize())
+		}
+	}
+	return m
+}
+
+// columns is how many columns fit width.
+func (l *fitGrid) columns(objs []fyne.CanvasObject, width float32) int {
+	pad := theme.Padding()
+	c := l.cell(objs)
+	n := 1
+	if width > 0 && c.Width > 0 {
+		n = int((width + pad) / (c.Width + pad))
+	}
+	return max(1, min(n, l.cols, max(1, len(objs))))
+}
+
+func (l *fitGrid) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	l.width = size.Width
+	pad := theme.Padding()
+	n := l.columns(objs, size.Width)
+	c := l.cell(objs)
+	w := (size.Width - pad*float32(n-1)) / float32(n)
+	for i, o := range objs {
+		row, col := i/n, i%n
+		o.Move(fyne.NewPos(float32(col)*(w+pad), float32(row)*(c.Height+pad)))
+		o.Resize(fyne.NewSize(w, c.Height))
+	}
+}
+
+func (l *fitGrid) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	if len(objs) == 0 {
+		return fyne.Size{}
+	}
+	pad := theme.Padding()
+	c := l.cell(objs)
+	n := l.columns(objs, l.width)
+	rows := (len(objs) + n - 1) / n
+	return fyne.NewSize(c.Width, float32(rows)*c.Height+pad*float32(rows-1))
+}
+
+// subhead and heading are kit's, wrapping: a player's name or a long
+// question never widens the panel past the screen.
+func subhead(text string) *widget.Label {
+	l := kit.Subheading(text)
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}
+
+func heading(text string) *widget.Label {
+	l := kit.Heading(text)
+	l.Wrapping = fyne.TextWrapWord
+	return l
 }

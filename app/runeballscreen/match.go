@@ -217,7 +217,14 @@ func (s *Screen) tap(c field.Cell) {
 	default:
 		s.selected = who
 	}
+	s.redraw()
+}
+
+// redraw draws the match again after a tap that sent nothing, and lays
+// the panel out anew.
+func (s *Screen) redraw() {
 	s.drawMatch()
+	s.root.Refresh()
 }
 
 // drawPhase draws the controls of the phases around the rounds: the
@@ -232,8 +239,8 @@ func (s *Screen) drawPhase() {
 	switch v.Phase {
 	case runeball.PhaseStart:
 		if v.KeshatWinner == "" {
-			s.phaseBox.Add(kit.Subheading("Who won the Keshat round?"))
-			s.phaseBox.Add(container.NewGridWithColumns(2,
+			s.phaseBox.Add(subhead("Who won the Keshat round?"))
+			s.phaseBox.Add(newFitGrid(2,
 				s.bigButton("keshat-home", "Home", func() { s.do(runeball.CmdKeshat, "winner=home") }),
 				s.bigButton("keshat-away", "Away", func() { s.do(runeball.CmdKeshat, "winner=away") })))
 			s.phaseBox.Add(s.button("keshat-double", "A Keshat was scored: the winner has both choices…", s.keshatDouble))
@@ -243,8 +250,8 @@ func (s *Screen) drawPhase() {
 			s.phaseBox.Add(kit.Wrapped(fmt.Sprintf("Waiting for the %s coach to kick or receive.", v.FirstChoice)))
 			return
 		}
-		s.phaseBox.Add(kit.Subheading(teamWord(v.FirstChoice) + ": kick or receive?"))
-		s.phaseBox.Add(container.NewGridWithColumns(2,
+		s.phaseBox.Add(subhead(teamWord(v.FirstChoice) + ": kick or receive?"))
+		s.phaseBox.Add(newFitGrid(2,
 			s.bigButton("kick", "Kick", func() { s.do(runeball.CmdChooseKick, "choice=kick") }),
 			s.bigButton("receive", "Receive", func() { s.do(runeball.CmdChooseKick, "choice=receive") })))
 	case runeball.PhaseSetup:
@@ -254,7 +261,7 @@ func (s *Screen) drawPhase() {
 			s.phaseBox.Add(kit.Wrapped("Waiting for the " + v.Kicking + " coach to kick off."))
 			return
 		}
-		s.phaseBox.Add(kit.Subheading("Kick off"))
+		s.phaseBox.Add(subhead("Kick off"))
 		if s.target == "" {
 			s.phaseBox.Add(kit.Wrapped("Tap the target on the receiving side (the lit cells)."))
 			return
@@ -264,7 +271,7 @@ func (s *Screen) drawPhase() {
 	case runeball.PhaseStoppage:
 		s.drawStoppage()
 	case runeball.PhaseOver:
-		s.phaseBox.Add(kit.Subheading(kit.UpperFirst(v.Next)))
+		s.phaseBox.Add(subhead(kit.UpperFirst(v.Next)))
 		s.phaseBox.Add(s.button("report", "Match report", s.env.ShowReport))
 	}
 }
@@ -272,7 +279,7 @@ func (s *Screen) drawPhase() {
 // keshatDouble records a Keshat scored in the Keshat round.
 func (s *Screen) keshatDouble() {
 	var d dialog.Dialog
-	box := container.NewGridWithColumns(2,
+	box := newFitGrid(2,
 		widget.NewButton("Home", func() { d.Hide(); s.do(runeball.CmdKeshat, "winner=home", "double=yes") }),
 		widget.NewButton("Away", func() { d.Hide(); s.do(runeball.CmdKeshat, "winner=away", "double=yes") }))
 	d = dialog.NewCustom("Who scored the Keshat?", "Cancel", box, s.env.Window())
@@ -296,7 +303,7 @@ func (s *Screen) drawSetup(mine bool) {
 			placed++
 		}
 	}
-	s.phaseBox.Add(kit.Subheading(fmt.Sprintf("Set-up: %d of %d placed", placed, runeball.OnFieldPlayers)))
+	s.phaseBox.Add(subhead(fmt.Sprintf("Set-up: %d of %d placed", placed, runeball.OnFieldPlayers)))
 	s.phaseBox.Add(kit.Wrapped("Tap a player, then a lit cell on your side. Tap a placed player to move him."))
 	var bench []fyne.CanvasObject
 	for _, p := range t.Players {
@@ -304,7 +311,7 @@ func (s *Screen) drawSetup(mine bool) {
 			continue
 		}
 		id := p.ID
-		b := s.button("bench-"+id, id+" "+p.Name, func() { s.selected = id; s.drawMatch() })
+		b := s.button("bench-"+id, id+" "+p.Name, func() { s.selected = id; s.redraw() })
 		if id == s.selected {
 			b.Importance = widget.HighImportance
 		}
@@ -312,7 +319,7 @@ func (s *Screen) drawSetup(mine bool) {
 	}
 	if len(bench) > 0 {
 		s.phaseBox.Add(kit.Caption("Bench"))
-		s.phaseBox.Add(container.NewGridWithColumns(3, bench...))
+		s.phaseBox.Add(newFitGrid(3, bench...))
 	}
 	if p := s.player(s.selected); p != nil && p.OnField {
 		id := p.ID
@@ -320,7 +327,7 @@ func (s *Screen) drawSetup(mine bool) {
 		if v.Kicking == v.You {
 			row = append(row, s.button("set-kicker", "Make "+id+" the kicker", func() { s.do(runeball.CmdSetKicker, "player="+id) }))
 		}
-		s.phaseBox.Add(container.NewGridWithColumns(len(row), row...))
+		s.phaseBox.Add(newFitGrid(len(row), row...))
 	}
 	s.phaseBox.Add(s.bigButton("ready-setup", "Ready", func() { s.selected = ""; s.do(runeball.CmdReadySetup) }))
 }
@@ -328,7 +335,7 @@ func (s *Screen) drawSetup(mine bool) {
 // drawStoppage offers the team doctor's treatments and Ready.
 func (s *Screen) drawStoppage() {
 	v := s.view
-	s.phaseBox.Add(kit.Subheading("Stoppage"))
+	s.phaseBox.Add(subhead("Stoppage"))
 	if !slices.Contains(v.Waiting, v.You) {
 		s.phaseBox.Add(kit.Wrapped("Waiting for " + strings.Join(v.Waiting, " and ") + "."))
 		return
@@ -383,7 +390,7 @@ func (s *Screen) drawActing() {
 	if p := s.player(a.Player); p != nil {
 		name += " " + p.Name
 	}
-	head := fmt.Sprintf("%s acts · %s", name, kit.Plural(a.Halves, "1 half action", fmt.Sprintf("%d half actions", a.Halves)))
+	head := fmt.Sprintf("%s acts · %s", name, kit.Plural(a.Halves, "half action", "half actions"))
 	if a.MoveOpen {
 		head += fmt.Sprintf(" · move %d", a.MoveLeft)
 		if a.SprintLeft > 0 {
@@ -393,7 +400,7 @@ func (s *Screen) drawActing() {
 	if a.Kind != runeball.KindNormal {
 		head += " · " + a.Kind
 	}
-	s.actBox.Add(kit.Subheading(head))
+	s.actBox.Add(subhead(head))
 	if !slices.Contains(s.view.Waiting, s.view.You) {
 		s.actBox.Add(kit.Wrapped("Waiting for the " + a.Team + " coach."))
 		return
@@ -435,13 +442,13 @@ func (s *Screen) drawActing() {
 		var fn func()
 		switch c {
 		case runeball.CmdMove:
-			fn = func() { s.mode, s.path = modeMove, nil; s.drawMatch() }
+			fn = func() { s.mode, s.path = modeMove, nil; s.redraw() }
 		case runeball.CmdBlock:
-			fn = func() { s.mode, s.exert = modeBlock, 0; s.drawMatch() }
+			fn = func() { s.mode, s.exert = modeBlock, 0; s.redraw() }
 		case runeball.CmdPass:
-			fn = func() { s.mode, s.passTo = modePass, ""; s.drawMatch() }
+			fn = func() { s.mode, s.passTo = modePass, ""; s.redraw() }
 		case runeball.CmdHandoff:
-			fn = func() { s.mode = modeHandoff; s.drawMatch() }
+			fn = func() { s.mode = modeHandoff; s.redraw() }
 		default:
 			fn = func() { s.do(c, me) }
 		}
@@ -451,7 +458,7 @@ func (s *Screen) drawActing() {
 		}
 		btns = append(btns, kit.WithMinSize(b, 72, 48))
 	}
-	s.actBox.Add(container.NewGridWithColumns(3, btns...))
+	s.actBox.Add(newFitGrid(3, btns...))
 }
 
 // drawMoveAim is the move being drawn: the path, then Go as a half or
@@ -463,7 +470,7 @@ func (s *Screen) drawMoveAim() {
 	if n == 0 {
 		s.actBox.Add(kit.Wrapped("Tap the lit cells one by one to draw the path; tap the last one again to take it back."))
 	} else {
-		s.actBox.Add(kit.Wrapped(fmt.Sprintf("Path: %s (%s)", strings.Join(s.path, " → "), kit.Plural(n, "1 hex", fmt.Sprintf("%d hexes", n)))))
+		s.actBox.Add(kit.Wrapped(fmt.Sprintf("Path: %s (%s)", strings.Join(s.path, " → "), kit.Plural(n, "hex", "hexes"))))
 	}
 	path := "path=" + strings.Join(s.path, ",")
 	var row []fyne.CanvasObject
@@ -487,12 +494,12 @@ func (s *Screen) drawMoveAim() {
 		row = append(row, h, f)
 	}
 	row = append(row, s.button("cancel", "Cancel", s.cancelAim))
-	s.actBox.Add(container.NewGridWithColumns(len(row), row...))
+	s.actBox.Add(newFitGrid(len(row), row...))
 }
 
 func (s *Screen) cancelAim() {
 	s.mode, s.path, s.passTo = "", nil, ""
-	s.drawMatch()
+	s.redraw()
 }
 
 // drawCard is the selected player's card (else the acting player's).

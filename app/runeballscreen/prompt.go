@@ -31,16 +31,16 @@ func (s *Screen) drawPrompt() {
 		if who == "" {
 			who = "either"
 		}
-		s.promptBox.Add(kit.Subheading("Waiting for the " + who + " coach"))
-		s.promptBox.Add(kit.Wrapped(kit.UpperFirst(p.Text)))
+		s.promptBox.Add(subhead("Waiting for the " + who + " coach"))
+		s.promptBox.Add(kit.Wrapped(kit.UpperFirst(plainWords(p.Text))))
 		return
 	}
 	if p.Kind == runeball.PromptDice {
 		s.drawDice(p)
 		return
 	}
-	s.promptBox.Add(kit.Subheading(teamWord(p.Team) + " coach"))
-	s.promptBox.Add(kit.Wrapped(kit.UpperFirst(p.Text)))
+	s.promptBox.Add(subhead(teamWord(p.Team) + " coach"))
+	s.promptBox.Add(kit.Wrapped(kit.UpperFirst(plainWords(p.Text))))
 	var btns []fyne.CanvasObject
 	for i, a := range p.Answers {
 		a := a
@@ -50,13 +50,13 @@ func (s *Screen) drawPrompt() {
 	if len(btns) > 4 {
 		cols = 3
 	}
-	s.promptBox.Add(container.NewGridWithColumns(cols, btns...))
+	s.promptBox.Add(newFitGrid(cols, btns...))
 }
 
 // drawDice is a dice prompt: what each die is for, Roll for me, and the
 // faces to tap (or type, for many dice).
 func (s *Screen) drawDice(p *runeball.PromptView) {
-	s.promptBox.Add(kit.Subheading("Roll " + diceWords(p.Dice)))
+	s.promptBox.Add(subhead("Roll " + diceWords(p.Dice)))
 	for i, d := range p.Dice {
 		line := d + " " + p.Purposes[i]
 		if i < len(s.faces) {
@@ -89,7 +89,7 @@ func (s *Screen) drawDice(p *runeball.PromptView) {
 		f := f
 		faces = append(faces, s.face(f, len(p.Dice)))
 	}
-	s.promptBox.Add(container.NewGridWithColumns(6, faces...))
+	s.promptBox.Add(newFitGrid(6, faces...))
 }
 
 // face is a face button: the face is kept, and when every die has one
@@ -98,7 +98,7 @@ func (s *Screen) face(f, dice int) fyne.CanvasObject {
 	b := s.button(fmt.Sprintf("face-%d", f), strconv.Itoa(f), func() {
 		s.faces = append(s.faces, f)
 		if len(s.faces) < dice {
-			s.drawPrompt()
+			s.redraw()
 			return
 		}
 		var vals []string
@@ -107,7 +107,7 @@ func (s *Screen) face(f, dice int) fyne.CanvasObject {
 		}
 		s.faces = nil
 		if !s.do(runeball.CmdRoll, "values="+strings.Join(vals, ",")) {
-			s.drawPrompt()
+			s.redraw()
 		}
 	})
 	return kit.WithMinSize(b, 48, 48)
@@ -128,4 +128,17 @@ func diceWords(dice []string) string {
 		parts = append(parts, fmt.Sprintf("%d%s", n[d], d))
 	}
 	return strings.Join(parts, " and ")
+}
+
+// plainWords drops the command syntax the engine's texts end with for
+// ccctl ("(choose-defense defense=block|dodge)", "(push hex=…)"): the
+// screen's buttons say it.
+func plainWords(text string) string {
+	for {
+		i := strings.LastIndex(text, " (")
+		if i < 0 || !strings.HasSuffix(text, ")") || !strings.Contains(text[i:], "=") {
+			return text
+		}
+		text = text[:i]
+	}
 }

@@ -96,7 +96,7 @@ func (r *rosterBuilder) draw() {
 	// a hot-seat tablet hands over once the coach shown has locked
 	if !s.env.Fixed() && me.Locked && len(v.Waiting) > 0 && !slices.Contains(v.Waiting, v.You) {
 		other := v.Waiting[0]
-		r.cover.Add(kit.Heading(teamWord(v.You) + "'s roster is locked"))
+		r.cover.Add(heading(teamWord(v.You) + "'s roster is locked"))
 		r.cover.Add(kit.Wrapped("Hand the tablet to the " + other + " coach: the " + v.You + " roster stays hidden until both are locked."))
 		r.cover.Add(s.bigButton("handover", "I am the "+other+" coach", func() { s.coach = other; r.slot = ""; s.Refresh() }))
 		kit.ShowIf(r.cover, true)
@@ -128,7 +128,7 @@ func (r *rosterBuilder) drawSlots(me *runeball.TeamView) {
 	if me.Locked {
 		head += " · locked"
 	}
-	r.slots.Add(kit.Heading(head))
+	r.slots.Add(heading(head))
 	for _, p := range me.Players {
 		id := p.ID
 		label := id + " · empty"
@@ -168,7 +168,7 @@ func (r *rosterBuilder) drawSlots(me *runeball.TeamView) {
 			})
 		}))
 	}
-	r.slots.Add(container.NewGridWithColumns(max(1, len(row)), row...))
+	r.slots.Add(newFitGrid(max(1, len(row)), row...))
 	r.slots.Add(s.bigButton("lock-roster", "Lock the roster", func() {
 		s.env.Confirm("Lock the roster", "Lock the "+me.Team+" roster? It cannot be changed afterwards.", "Lock", func() {
 			s.do(runeball.CmdLockRoster)
@@ -197,7 +197,7 @@ func (r *rosterBuilder) drawEditor(me *runeball.TeamView) {
 		name.SetPlaceHolder("name")
 		name.SetText(p.Name)
 		s.entries["name"] = name
-		r.editor.Add(kit.Heading(p.ID + ": a new player"))
+		r.editor.Add(heading(p.ID + ": a new player"))
 		r.editor.Add(kit.Field("Name", name, "", nil))
 		r.editor.Add(s.bigButton("roll-stats", "Roll the stats for me", func() {
 			s.do(runeball.CmdRollStats, id, "name="+name.Text)
@@ -207,7 +207,7 @@ func (r *rosterBuilder) drawEditor(me *runeball.TeamView) {
 		s.entries["rolls"] = rolls
 		r.editor.Add(kit.Field("Or the table's rolls", container.NewBorder(nil, nil, nil,
 			s.button("enter-rolls", "Enter", func() { s.do(runeball.CmdRollStats, id, "name="+name.Text, "rolls="+commaList(rolls.Text)) }), rolls), "", nil))
-		r.editor.Add(kit.Subheading("Or a saved player's final stats"))
+		r.editor.Add(subhead("Or a saved player's final stats"))
 		ins, grid := statEntries(s, "enter", nil)
 		r.editor.Add(grid)
 		r.editor.Add(s.button("enter-player", "Enter this player", func() {
@@ -218,7 +218,7 @@ func (r *rosterBuilder) drawEditor(me *runeball.TeamView) {
 			s.do(runeball.CmdEnterPlayer, args...)
 		}))
 	case !p.Complete && !me.Locked:
-		r.editor.Add(kit.Heading(p.ID + " " + p.Name))
+		r.editor.Add(heading(p.ID + " " + p.Name))
 		r.editor.Add(kit.Wrapped("Rolls: " + ints(p.Rolls) + ". Put seven of them on the stats (the lowest is dropped)."))
 		best := slices.Clone(p.Rolls)
 		slices.Sort(best)
@@ -240,7 +240,7 @@ func (r *rosterBuilder) drawEditor(me *runeball.TeamView) {
 			sels = append(sels, sel)
 			cells = append(cells, kit.Field(strings.ToUpper(n), sel, "", nil))
 		}
-		r.editor.Add(container.NewGridWithColumns(4, cells...))
+		r.editor.Add(newFitGrid(4, cells...))
 		r.editor.Add(s.bigButton("assign-stats", "Assign", func() {
 			args := []string{id}
 			for i, n := range runeball.StatNames {
@@ -262,7 +262,7 @@ func (r *rosterBuilder) drawEditor(me *runeball.TeamView) {
 			s.button("set-doctor", "Team doctor", func() { s.do(runeball.CmdSetDoctor, id) }),
 			s.button("remove-player", "Remove", func() { s.do(runeball.CmdRemovePlayer, id) }),
 		}
-		r.editor.Add(container.NewGridWithColumns(3, row...))
+		r.editor.Add(newFitGrid(3, row...))
 	}
 }
 
@@ -278,8 +278,8 @@ func (r *rosterBuilder) improve(p *runeball.PlayerView) {
 	b := widget.NewSelect(codes, nil)
 	raise := widget.NewCheck("the second is set to 8 instead (it is below 8)", nil)
 	s.selects["improve-a"], s.selects["improve-b"] = a, b
-	r.editor.Add(kit.Subheading("Improve once: +1 to two stats"))
-	r.editor.Add(container.NewGridWithColumns(2, a, b))
+	r.editor.Add(subhead("Improve once: +1 to two stats"))
+	r.editor.Add(newFitGrid(2, a, b))
 	r.editor.Add(raise)
 	r.editor.Add(s.button("improve", "Improve", func() {
 		args := []string{"player=" + p.ID}
@@ -430,7 +430,7 @@ func statEntries(s *Screen, prefix string, vals []int) ([]*widget.Entry, fyne.Ca
 		ins = append(ins, e)
 		cells = append(cells, kit.Field(strings.ToUpper(n), e, "", nil))
 	}
-	return ins, container.NewGridWithColumns(4, cells...)
+	return ins, newFitGrid(4, cells...)
 }
 
 // commaList turns "16 14, 13" into "16,14,13".

@@ -132,7 +132,7 @@ func (s *Screen) build() {
 	s.actBox = kit.NewWrapVBox()
 	s.cardBox = kit.NewWrapVBox()
 	s.logLabel = kit.Wrapped("")
-	side := kit.NewWrapVBox(s.order, s.promptBox, s.phaseBox, s.actBox, s.cardBox,
+	side := kit.NewWrapVBox(s.promptBox, s.phaseBox, s.actBox, s.order, s.cardBox,
 		kit.Subheading("Log"), s.logLabel)
 	s.matchArea = container.New(&fieldAndPanel{}, s.field, container.NewVScroll(container.NewPadded(side)))
 	s.root = container.NewBorder(top, nil, nil, nil, container.NewStack(s.rosterArea, s.matchArea))
@@ -281,7 +281,7 @@ func (s *Screen) drawBar() {
 		}
 		s.title.SetText(fmt.Sprintf("Home %d – %d Away · %s", v.Score[0], v.Score[1], clock))
 	}
-	next := kit.UpperFirst(v.Next)
+	next := kit.UpperFirst(plainWords(v.Next))
 	if !s.env.Fixed() && len(s.env.Seats()) > 1 && v.You != "" && v.Phase != runeball.PhaseOver {
 		next = teamWord(v.You) + " coach · " + next
 	}

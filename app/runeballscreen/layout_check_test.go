@@ -1,0 +1,60 @@
+package runeballscreen
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+
+	"github.com/commandconsole/commandconsole/app/home"
+	"github.com/commandconsole/commandconsole/app/internal/apptest"
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/runeball"
+)
+
+// checkRuneball renders the Runeball screen at size through the roster
+// builder, the set-up, a move drawn, the defence asked and a dice pad,
+// and checks its layout: nothing a finger must hit is cut off or too
+// small.
+func checkRuneball(t *testing.T, largest bool, size fyne.Size) {
+	t.Helper()
+	st := console.NewMemStore()
+	u, w, name := apptest.LayoutUI(t, st, size, largest, home.New)
+	sess := fromScript(t, st, "rosters", 11)
+	u.ShowGame(console.NewLocal(sess))
+	s := screenOf(t, u)
+	press(t, s, "slot-H8")
+	apptest.CheckLayout(t, w, size, name+" roster, a new player")
+	apptest.DoShown(t, u, sess, "home", runeball.CmdRollStats, map[string]any{"player": "H8", "name": "Vale", "rolls": "16,14,13,12,11,9,8,7"})
+	apptest.CheckLayout(t, w, size, name+" roster, stats to assign")
+
+	set := fromScript(t, st, "pass", 43)
+	u.ShowGame(console.NewLocal(set))
+	s = screenOf(t, u)
+	press(t, s, "bench-H4")
+	apptest.CheckLayout(t, w, size, name+" set-up")
+
+	blk := fromScript(t, st, "block", 68)
+	u.ShowGame(console.NewLocal(blk))
+	s = screenOf(t, u)
+	apptest.CheckLayout(t, w, size, name+" actions")
+	press(t, s, "act-"+runeball.CmdMove)
+	tapCell(t, s, "15:15")
+	apptest.CheckLayout(t, w, size, name+" a move drawn")
+	tapCell(t, s, "16:16")
+	tapCell(t, s, "17:17")
+	press(t, s, "go-half")
+	press(t, s, "act-"+runeball.CmdBlock)
+	tapCell(t, s, "18:16")
+	apptest.CheckLayout(t, w, size, name+" the defence asked")
+	answer(t, s, s.view.Prompt.Answers[0].Label)
+	apptest.CheckLayout(t, w, size, name+" dice pad")
+}
+
+// TestLayoutTabletAndPhone: the screen fits a 1280×800 tablet (normal and
+// largest text), a portrait tablet and a phone.
+func TestLayoutTabletAndPhone(t *testing.T) {
+	checkRuneball(t, false, apptest.LandscapeSize)
+	checkRuneball(t, true, apptest.LandscapeSize)
+	checkRuneball(t, false, fyne.NewSize(800, 1280))
+	checkRuneball(t, false, fyne.NewSize(412, 915))
+}
