@@ -1,0 +1,161 @@
+package runeballscreen
+
+import (
+	"errors"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/commandconsole/commandconsole/app/internal/apptest"
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/runeball"
+)
+
+// memRoster is a roster store in memory.
+type memRoster map[string][]byte
+
+func (m memRoster) PutRoster(kind, name string, data []byte) error {
+	m[kind+"/"+name] = data
+	return nil
+}
+
+func (m memRoster) Roster(kind, name string) ([]byte, error) {
+	b, ok := m[kind+"/"+name]
+	if !ok {
+		return nil, errors.New("no such roster")
+	}
+	return b, nil
+}
+
+func (m memRoster) Rosters(kind string) ([]string, error) {
+	var out []string
+	for k := range m {
+		if n, ok := strings.CutPrefix(k, kind+"/"); ok {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func (m memRoster) DeleteRoster(kind, name string) error {
+	delete(m, kind+"/"+name)
+	return nil
+}
+
+// The roster builder by tapping, on one tablet: a player rolled by the
+// app, assigned and improved; one entered from final stats (a value out
+// of range refused, nothing changed); the team saved, loaded into the
+// other slots, locked; then the tablet is handed over and the away coach
+// sees none of home's players (RB-D63).
+func TestRosterBuilderByTapping(t *testing.T) {
+	st := console.NewMemStore()
+	sess := fromScript(t, st, "rosters", 2)
+	u, w := newTestUI(t, st, apptest.LandscapeSize)
+	u.ShowGame(console.NewLocal(sess))
+	s := screenOf(t, u)
+	ros := memRoster{}
+	s.rosters = ros
+	s.Refresh()
+	if s.seat != "home" {
+		t.Fatalf("the builder starts as %s", s.seat)
+	}
+	press(t, s, "slot-H1")
+	typeIn(t, s, "name", "Bolt")
+	press(t, s, "roll-stats")
+	h1 := s.player("H1")
+	if len(h1.Rolls) != 8 || h1.Complete {
+		t.Fatalf("H1 after Roll: rolls %v complete %v", h1.Rolls, h1.Complete)
+	}
+	press(t, s, "assign-stats") // the seven best, highest on MUS
+	h1 = s.player("H1")
+	best := slices.Clone(h1.Rolls)
+	slices.Sort(best)
+	slices.Reverse(best)
+	if !h1.Complete || !slices.Equal(h1.Stats, best[:7]) {
+		t.Fatalf("H1 assigned %v from rolls %v", h1.Stats, h1.Rolls)
+	}
+	s.selects["improve-a"].SetSelected("SPD")
+	s.selects["improve-b"].SetSelected("TOU")
+	press(t, s, "improve")
+	if h1 = s.player("H1"); !h1.Improved || h1.Stats[2] != best[2]+1 || h1.Stats[3] != best[3]+1 {
+		t.Fatalf("H1 improved %v: %v from %v", h1.Improved, h1.Stats, best[:7])
+	}
+
+	press(t, s, "slot-H2")
+	typeIn(t, s, "name", "Crag")
+	for i, v := range []string{"18", "9", "15", "12", "7", "11", "10"} {
+		typeIn(t, s, "enter-"+runeball.StatNames[i], v)
+	}
+	press(t, s, "enter-player")
+	apptest.WantText(t, w, "MUS must be 6–17")
+	if !s.player("H2").Empty {
+		t.Fatalf("a refused entry filled H2")
+	}
+	apptest.TapButton(t, w, "OK")
+	typeIn(t, s, "enter-mus", "13")
+	press(t, s, "enter-player")
+	if h2 := s.player("H2"); !h2.Complete || h2.Stats[0] != 13 || h2.Name != "Crag" {
+		t.Fatalf("H2 entered: %+v", h2)
+	}
+
+	// Save the two, load them into the nine slots … twice over: the
+	// saved team is shown in the load list and fills slots 1–2.
+	s.roster.saveTeam(s.team("home"))
+	apptest.Entries(w)[len(apptest.Entries(w))-1].SetText("Quarry Cats")
+	apptest.TapButton(t, w, "Save")
+	if _, ok := ros[RosterKind+"/Quarry Cats"]; !ok {
+		t.Fatalf("the team was not saved: %v", ros)
+	}
+	saved, err := ParseSavedTeam(ros[RosterKind+"/Quarry Cats"])
+	if err != nil || len(saved.Players) != 2 || saved.Players[1].Name != "Crag" {
+		t.Fatalf("saved team %+v, %v", saved, err)
+	}
+	// a full team in the store, loaded by tapping
+	full := SavedTeam{Doctor: 9}
+	for i := 0; i < 9; i++ {
+		full.Players = append(full.Players, SavedPlayer{Name: "Cat " + string(rune('A'+i)), Stats: []int{13, 9, 15, 12, 7, 11, 10}})
+	}
+	if err := s.roster.putTeam("Full Cats", full); err != nil {
+		t.Fatal(err)
+	}
+	press(t, s, "load-team")
+	press(t, s, "load-Full Cats")
+	home := s.team("home")
+	for _, p := range home.Players {
+		if !p.Complete || !strings.HasPrefix(p.Name, "Cat ") {
+			t.Fatalf("after loading, %s is %+v", p.ID, p)
+		}
+	}
+	if home.Doctor != "H9" {
+		t.Errorf("the loaded team's doctor is %q", home.Doctor)
+	}
+	press(t, s, "lock-roster")
+	apptest.TapButton(t, w, "Lock")
+	if !s.team("home").Locked {
+		t.Fatalf("home is not locked")
+	}
+	// the hand-over: nothing of home's roster on the away coach's screen
+	press(t, s, "handover")
+	if s.seat != "away" {
+		t.Fatalf("after the hand-over the tablet acts as %s", s.seat)
+	}
+	if txt := apptest.Texts(w); strings.Contains(txt, "Cat A") || !strings.Contains(txt, "Home: 9 of 9 filled, locked") {
+		t.Errorf("the away coach's screen after the hand-over:\n%s", txt)
+	}
+}
+
+// ParseSavedTeam refuses damaged records with what is wrong.
+func TestParseSavedTeamRefuses(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`{`, "read the saved team"},
+		{`{"players":[]}`, "1 to 9 players"},
+		{`{"players":[{"name":"X","stats":[1,2]}]}`, "has 2 stats"},
+		{`{"players":[{"name":"X","stats":[1,2,3,4,5,6,7]}],"doctor":3}`, "doctor 3"},
+	} {
+		if _, err := ParseSavedTeam([]byte(tc.in)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.in, err, tc.want)
+		}
+	}
+}
