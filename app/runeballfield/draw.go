@@ -1,7 +1,7 @@
 package runeballfield
 
 import (
-	"fmt"
+	"encoding/binary"
 	"image"
 	"image/color"
 	"math"
@@ -168,12 +168,17 @@ func (f *Field) styleOf() fieldStyle {
 
 // key identifies a style for the raster cache.
 func (st fieldStyle) key() string {
-	h := fmt.Sprint(st.pal)
-	for _, c := range field.All() {
-		s := st.cells[c]
-		h += fmt.Sprintf("%x%x%x%x%.2f", s.fill.R, s.fill.G, s.fill.B, s.rim, s.rimW)
+	all := field.All()
+	b := make([]byte, 0, 8*7+len(all)*13)
+	for _, c := range []color.NRGBA{st.pal.pitch, st.pal.neutral, st.pal.endHome, st.pal.endAway, st.pal.post, st.pal.edge, st.pal.border} {
+		b = append(b, c.R, c.G, c.B, c.A)
 	}
-	return h
+	for _, c := range all {
+		s := st.cells[c]
+		b = append(b, s.fill.R, s.fill.G, s.fill.B, s.fill.A, s.rim.R, s.rim.G, s.rim.B, s.rim.A)
+		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(s.rimW))
+	}
+	return string(b)
 }
 
 // paint draws the field in an image of w×h pixels, cell by cell: each

@@ -103,6 +103,30 @@ func (f *Field) SetPass(from, to field.Cell) {
 	f.Refresh()
 }
 
+// Scene is everything the field shows, for SetScene: the players, the
+// ball, the cells lit and marked, and a path or a pass's flight (Pass set:
+// Path's two ends are the passer's and the receiver's cells).
+type Scene struct {
+	Markers           []Marker
+	Ball              field.Cell
+	BallState         string
+	Highlight, Marked []field.Cell
+	Path              []field.Cell
+	Pass              bool
+}
+
+// SetScene shows sc in one redraw, as the setters would one by one.
+func (f *Field) SetScene(sc Scene) {
+	f.markers = slices.Clone(sc.Markers)
+	f.ball, f.ballState = sc.Ball, sc.BallState
+	f.highlight, f.marked = slices.Clone(sc.Highlight), slices.Clone(sc.Marked)
+	f.path, f.pass = slices.Clone(sc.Path), false
+	if sc.Pass && len(sc.Path) == 2 {
+		f.passFrom, f.passTo, f.pass = sc.Path[0], sc.Path[1], true
+	}
+	f.Refresh()
+}
+
 // MinSize fits a phone held in landscape; the field grows with the space
 // it is given.
 func (f *Field) MinSize() fyne.Size {

@@ -49,60 +49,69 @@ func (s *Screen) occupant(c field.Cell) string {
 }
 
 // drawField puts the players, the ball and what is being aimed on the
-// field widget.
+// field widget, in one redraw.
 func (s *Screen) drawField() {
 	v := s.view
-	var ms []runeballfield.Marker
+	sc := runeballfield.Scene{Ball: cell(v.Ball.Cell), BallState: v.Ball.State}
 	for ti, t := range v.Teams {
 		for _, p := range t.Players {
 			if !p.OnField {
 				continue
 			}
-			ms = append(ms, runeballfield.Marker{Cell: cell(p.Cell), Label: p.ID, Team: ti, Prone: p.Prone, Out: p.Out,
-				Ball:     v.Ball.State == runeball.BallHeld && v.Ball.Holder == p.ID,
+			sc.Markers = append(sc.Markers, runeballfield.Marker{Cell: cell(p.Cell), Label: p.ID, Team: ti, Prone: p.Prone, Out: p.Out,
+				Ball: v.Ball.State == runeball.BallHeld && v.Ball.Holder == p.ID,
 				Selected: p.ID == s.selected || (v.Acting != nil && v.Acting.Player == p.ID)})
 		}
 	}
-	s.field.SetMarkers(ms)
-	s.field.SetBall(cell(v.Ball.Cell), v.Ball.State)
-	var hi, marked []field.Cell
-	s.field.SetPath(nil)
+	pass := func(from, to string) { sc.Path, sc.Pass = []field.Cell{cell(from), cell(to)}, true }
 	switch {
 	case v.Prompt != nil:
 		if len(v.Prompt.Flight) == 2 {
-			s.field.SetPass(cell(v.Prompt.Flight[0]), cell(v.Prompt.Flight[1]))
+			pass(v.Prompt.Flight[0], v.Prompt.Flight[1])
 		}
-		marked = cells(v.Prompt.Marked)
+		sc.Marked = cells(v.Prompt.Marked)
 	case v.CellsFor == runeball.CmdPlace && s.selected != "":
-		hi = cells(v.Cells)
+		sc.Highlight = cells(v.Cells)
 	case v.CellsFor == runeball.CmdKick:
-		hi = cells(v.Cells)
+		sc.Highlight = cells(v.Cells)
 		if s.target != "" {
-			marked = []field.Cell{cell(s.target)}
+			sc.Marked = []field.Cell{cell(s.target)}
 		}
 	case v.Acting != nil:
 		a := v.Acting
 		switch s.mode {
 		case modeMove:
-			hi = cells(s.nextSteps())
+			sc.Highlight = cells(s.nextSteps())
 			if len(s.path) > 0 {
-				s.field.SetPath(cells(append([]string{s.actorCell()}, s.path...)))
+				sc.Path = cells(append([]string{s.actorCell()}, s.path...))
 			}
 		case modeBlock:
-			marked = s.playerCells(a.BlockTargets)
+			sc.Marked = s.playerCells(a.BlockTargets)
 		case modePass:
-			hi = s.playerCells(a.PassTargets)
-			if s.passTo != "" {
-				if p := s.player(s.passTo); p != nil {
-					s.field.SetPass(cell(s.actorCell()), cell(p.Cell))
-				}
+			sc.Highlight = s.playerCells(a.PassTargets)
+			if p := s.player(s.passTo); p != nil {
+				pass(s.actorCell(), p.Cell)
 			}
 		case modeHandoff:
-			hi = s.playerCells(a.HandoffTo)
+			sc.Highlight = s.playerCells(a.HandoffTo)
 		}
 	}
-	s.field.SetHighlight(hi)
-	s.field.SetMarked(marked)
+	if v.CellsFor == runeball.CmdPlace && !s.kickerNamed() {
+		sc.Marked = cells(v.KickerCells)
+	}
+	s.field.SetScene(sc)
+}
+
+// kickerNamed reports whether the viewer's team has named its kicker.
+func (s *Screen) kickerNamed() bool {
+	if t := s.team(s.view.You); t != nil {
+		for _, p := range t.Players {
+			if p.Kicker {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // playerCells are the cells the players named stand on.
@@ -141,9 +150,17 @@ func (s *Screen) nextSteps() []string {
 	if len(s.path) >= s.moveMax() {
 		return nil
 	}
+	// one half-hex per move (the view's HalfHex, else the path's first)
+	half := a.HalfHex
+	for _, w := range s.path {
+		if half == "" && cell(w).HalfHex() {
+			half = w
+		}
+	}
 	var out []string
 	for _, w := range a.Reach {
-		if field.Adjacent(cell(w), cell(end)) && !slices.Contains(s.path, w) {
+		c := cell(w)
+		if field.Adjacent(c, cell(end)) && !slices.Contains(s.path, w) && (!c.HalfHex() || half == "" || half == w) {
 			out = append(out, w)
 		}
 	}
@@ -305,6 +322,9 @@ func (s *Screen) drawSetup(mine bool) {
 	}
 	s.phaseBox.Add(subhead(fmt.Sprintf("Set-up: %d of %d placed", placed, runeball.OnFieldPlayers)))
 	s.phaseBox.Add(kit.Wrapped("Tap a player, then a lit cell on your side. Tap a placed player to move him."))
+	if len(v.KickerCells) > 0 && !s.kickerNamed() {
+		s.phaseBox.Add(kit.Wrapped("The kicker stands on a ringed cell, near your end line: place him there, tap him, then Make … the kicker."))
+	}
 	var bench []fyne.CanvasObject
 	for _, p := range t.Players {
 		if p.OnField || p.Out || p.Empty {

@@ -85,6 +85,7 @@ func (r *rosterBuilder) content() fyne.CanvasObject { return container.NewStack(
 func (r *rosterBuilder) draw() {
 	s := r.s
 	v := s.view
+	clear(s.buttons) // only what is drawn now
 	r.cover.RemoveAll()
 	me := s.team(v.You)
 	if me == nil {

@@ -74,6 +74,10 @@ type Screen struct {
 	exert    int
 	faces    []int
 
+	// refusals counts the commands the engine refused from this screen
+	// (each shown to the coach in a dialog).
+	refusals int
+
 	// buttons, entries and selects are the screen's inputs by name, for
 	// tests.
 	buttons map[string]*widget.Button
@@ -239,7 +243,11 @@ func (s *Screen) do(cmd string, args ...string) bool {
 		k, v, _ := strings.Cut(a, "=")
 		m[k] = v
 	}
-	return s.env.DoAs(s.seat, cmd, m)
+	ok := s.env.DoAs(s.seat, cmd, m)
+	if !ok {
+		s.refusals++
+	}
+	return ok
 }
 
 // team returns the view's team named t ("home"/"away").
@@ -290,6 +298,7 @@ func (s *Screen) drawBar() {
 
 // drawMatch draws the field and the panel beside it.
 func (s *Screen) drawMatch() {
+	clear(s.buttons) // only what is drawn now
 	s.drawField()
 	s.drawOrder()
 	s.drawPrompt()

@@ -182,9 +182,9 @@ func (g *state) answers(p *prompt) []AnswerView {
 }
 
 // reach are the free cells within steps hexes of from, walking through
-// free cells only (a move's highlight; the half-hex rule is the engine's
-// check when the path is sent).
-func (g *state) reach(from field.Cell, steps int) []string {
+// free cells only, and through no half-hex but usedHalf once the move has
+// entered one (a move's highlight; the engine checks the path sent).
+func (g *state) reach(from field.Cell, steps int, usedHalf field.Cell) []string {
 	out := []string{}
 	if steps <= 0 {
 		return out
@@ -195,7 +195,7 @@ func (g *state) reach(from field.Cell, steps int) []string {
 		var next []field.Cell
 		for _, c := range front {
 			for _, n := range field.Neighbours(c) {
-				if seen[n] || g.occupant(n) != "" {
+				if seen[n] || g.occupant(n) != "" || (usedHalf.Valid() && n.HalfHex() && n != usedHalf) {
 					continue
 				}
 				seen[n] = true
@@ -233,8 +233,13 @@ func (g *state) offerTargets(c *activation, p *pos, t int, av *ActivationView) {
 	case av.NewHalf > 0:
 		steps = av.NewHalf + 1
 	}
+	var used field.Cell
+	if c.Move != nil && c.Move.Half.Valid() {
+		used = c.Move.Half
+		av.HalfHex = used.String()
+	}
 	if offered(CmdMove) {
-		av.Reach = g.reach(p.Cell, steps)
+		av.Reach = g.reach(p.Cell, steps, used)
 	}
 	if offered(CmdBlock) {
 		for i, o := range g.Field[1-t].Pos {

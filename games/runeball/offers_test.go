@@ -15,8 +15,17 @@ func TestOffersSetupAndKick(t *testing.T) {
 	if v.CellsFor != CmdPlace || len(v.Cells) == 0 || !slices.Equal(v.Waiting, []string{"home"}) {
 		t.Fatalf("home's set-up offers %q %d cells, waiting %v", v.CellsFor, len(v.Cells), v.Waiting)
 	}
-	if a := g.view("away"); a.CellsFor != "" || len(a.Cells) != 0 {
+	if a := g.view("away"); a.CellsFor != "" || len(a.Cells) != 0 || len(a.KickerCells) != 0 {
 		t.Errorf("away is offered %q %d cells while home sets up", a.CellsFor, len(a.Cells))
+	}
+	// the kicker zone: x 1–6 of the cells offered (RB-D15)
+	if len(v.KickerCells) == 0 {
+		t.Fatalf("no kicker cells offered to the kicking team")
+	}
+	for _, c := range v.KickerCells {
+		if x, _, _ := strings.Cut(c, ":"); len(x) != 1 || x > "6" || !slices.Contains(v.Cells, c) {
+			t.Errorf("kicker cell %s", c)
+		}
 	}
 	// 15 columns of the home side: every offered cell is on it, and a
 	// player placed there is accepted

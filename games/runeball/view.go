@@ -53,6 +53,9 @@ type View struct {
 	// and Cells the cells it may choose; only the team concerned gets them.
 	CellsFor string   `json:"cells_for,omitempty" msgpack:"cells_for,omitempty"`
 	Cells    []string `json:"cells" msgpack:"cells"`
+	// KickerCells are the set-up cells the kicking team's kicker may
+	// stand on (RB-D15), while that team sets up.
+	KickerCells []string `json:"kicker_cells" msgpack:"kicker_cells"`
 }
 
 // EntryView is one player's place in the order: the initiative score
@@ -87,6 +90,10 @@ type ActivationView struct {
 	// (the open move's hexes, else a new full or half move's, sprint
 	// included).
 	Reach []string `json:"reach" msgpack:"reach"`
+	// HalfHex is the half-hex the open move has entered: a move action
+	// enters at most one half-hex (l. 40, RB-D13), so once it is set no
+	// other half-hex is in Reach, and a path drawn may hold only one.
+	HalfHex string `json:"half_hex,omitempty" msgpack:"half_hex,omitempty"`
 	// BlockTargets, PassTargets: whom block and pass may name now.
 	BlockTargets []string `json:"block_targets" msgpack:"block_targets"`
 	PassTargets  []string `json:"pass_targets" msgpack:"pass_targets"`
@@ -300,6 +307,14 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	v.Next = g.next()
 	v.Waiting = g.waiting()
 	v.CellsFor, v.Cells = g.tapCells(me)
+	v.KickerCells = []string{}
+	if v.CellsFor == CmdPlace && me == g.Kicking {
+		for _, w := range v.Cells {
+			if c, err := field.ParseCoords(w); err == nil && field.KickerZone(field.Team(me), c) {
+				v.KickerCells = append(v.KickerCells, w)
+			}
+		}
+	}
 	return v
 }
 
