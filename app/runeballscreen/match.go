@@ -59,7 +59,7 @@ func (s *Screen) drawField() {
 				continue
 			}
 			sc.Markers = append(sc.Markers, runeballfield.Marker{Cell: cell(p.Cell), Label: p.ID, Team: ti, Prone: p.Prone, Out: p.Out,
-				Ball: v.Ball.State == runeball.BallHeld && v.Ball.Holder == p.ID,
+				Ball:     v.Ball.State == runeball.BallHeld && v.Ball.Holder == p.ID,
 				Selected: p.ID == s.selected || (v.Acting != nil && v.Acting.Player == p.ID)})
 		}
 	}
