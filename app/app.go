@@ -36,6 +36,7 @@ import (
 	"github.com/commandconsole/commandconsole/app/home"
 	"github.com/commandconsole/commandconsole/app/internal/shell"
 	"github.com/commandconsole/commandconsole/app/kit"
+	"github.com/commandconsole/commandconsole/app/internal/mcast"
 	"github.com/commandconsole/commandconsole/app/lan"
 	"github.com/commandconsole/commandconsole/app/lorscreen"
 	"github.com/commandconsole/commandconsole/app/padscreen"
@@ -107,6 +108,9 @@ type LANStart = lan.Start
 // anyway, shows the error and keeps games in memory.
 func Run(a fyne.App, cfg Config, st LANStart) {
 	a.SetIcon(Icon())
+	// Android drops mDNS on Wi-Fi unless the app holds the multicast
+	// lock while it hosts or browses (a no-op elsewhere).
+	mcast.Install()
 	w := a.NewWindow("Command Console")
 	w.Resize(WindowSize)
 	w.SetMaster()
