@@ -34,9 +34,9 @@ import (
 
 	"github.com/commandconsole/commandconsole/app/battlelorescreen"
 	"github.com/commandconsole/commandconsole/app/home"
+	"github.com/commandconsole/commandconsole/app/internal/mcast"
 	"github.com/commandconsole/commandconsole/app/internal/shell"
 	"github.com/commandconsole/commandconsole/app/kit"
-	"github.com/commandconsole/commandconsole/app/internal/mcast"
 	"github.com/commandconsole/commandconsole/app/lan"
 	"github.com/commandconsole/commandconsole/app/lorscreen"
 	"github.com/commandconsole/commandconsole/app/padscreen"
