@@ -421,7 +421,9 @@ func (p *JoinPage) showPIN(t target) {
 	c.SetOnTypedKey(func(e *fyne.KeyEvent) {
 		if e.Name == fyne.KeyBackspace {
 			p.key("\u232b")
+			return
 		}
+		p.s.u.TypedKey(e) // the back button
 	})
 }
 
@@ -429,7 +431,7 @@ func (p *JoinPage) showPIN(t target) {
 func (p *JoinPage) noKeys() {
 	c := p.s.u.Window().Canvas()
 	c.SetOnTypedRune(nil)
-	c.SetOnTypedKey(nil)
+	c.SetOnTypedKey(p.s.u.TypedKey)
 }
 
 // PIN is what the PIN pad holds now.

@@ -59,6 +59,9 @@ type UI struct {
 
 	current kit.Screen
 	game    *play.Host
+	// atHome: the current screen is the home screen (the back button
+	// leaves the app there).
+	atHome bool
 
 	// net is LAN play (nil: not wired, as in the tests of other rooms).
 	net Network
@@ -113,6 +116,7 @@ func (u *UI) Start() {
 	lc := u.app.Lifecycle()
 	lc.SetOnExitedForeground(u.Checkpoint)
 	lc.SetOnStopped(u.Stop)
+	u.win.Canvas().SetOnTypedKey(u.TypedKey)
 	u.Home()
 	if u.open != "" {
 		u.openAtStart(u.open)
@@ -257,6 +261,7 @@ func (u *UI) Show(s kit.Screen) {
 		}
 	}
 	u.current = s
+	u.atHome = false
 	u.win.SetContent(s.Content())
 }
 
@@ -265,6 +270,7 @@ func (u *UI) Show(s kit.Screen) {
 func (u *UI) Home() {
 	u.endPlay(false)
 	u.Show(u.home(u))
+	u.atHome = true
 }
 
 // Checkpoint snapshots the open game, so a resume replays nothing. It is
