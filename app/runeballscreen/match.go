@@ -194,7 +194,7 @@ func (s *Screen) tap(c field.Cell) {
 	case v.Prompt != nil:
 		s.selected = who
 	case v.CellsFor == runeball.CmdPlace:
-		mine := who != "" && s.player(who) != nil && strings.HasPrefix(who, strings.ToUpper(v.You[:1]))
+		mine := who != "" && v.You != "" && strings.HasPrefix(who, strings.ToUpper(v.You[:1]))
 		switch {
 		case mine:
 			s.selected = who
@@ -307,7 +307,7 @@ func (s *Screen) keshatDouble() {
 func (s *Screen) drawSetup(mine bool) {
 	v := s.view
 	if !mine {
-		s.phaseBox.Add(kit.Wrapped(fmt.Sprintf("Waiting for the %s coach's set-up.", v.Waiting[0])))
+		s.phaseBox.Add(kit.Wrapped("Waiting for the " + strings.Join(v.Waiting, " and ") + " coach's set-up."))
 		return
 	}
 	t := s.team(v.You)
