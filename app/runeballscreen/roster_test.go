@@ -1,9 +1,7 @@
 package runeballscreen
 
 import (
-	"errors"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -11,38 +9,6 @@ import (
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/runeball"
 )
-
-// memRoster is a roster store in memory.
-type memRoster map[string][]byte
-
-func (m memRoster) PutRoster(kind, name string, data []byte) error {
-	m[kind+"/"+name] = data
-	return nil
-}
-
-func (m memRoster) Roster(kind, name string) ([]byte, error) {
-	b, ok := m[kind+"/"+name]
-	if !ok {
-		return nil, errors.New("no such roster")
-	}
-	return b, nil
-}
-
-func (m memRoster) Rosters(kind string) ([]string, error) {
-	var out []string
-	for k := range m {
-		if n, ok := strings.CutPrefix(k, kind+"/"); ok {
-			out = append(out, n)
-		}
-	}
-	sort.Strings(out)
-	return out, nil
-}
-
-func (m memRoster) DeleteRoster(kind, name string) error {
-	delete(m, kind+"/"+name)
-	return nil
-}
 
 // The roster builder by tapping, on one tablet: a player rolled by the
 // app, assigned and improved; one entered from final stats (a value out
@@ -55,7 +21,7 @@ func TestRosterBuilderByTapping(t *testing.T) {
 	u, w := newTestUI(t, st, apptest.LandscapeSize)
 	u.ShowGame(console.NewLocal(sess))
 	s := screenOf(t, u)
-	ros := memRoster{}
+	ros := apptest.MemRosters{}
 	s.rosters = ros
 	s.Refresh()
 	if s.seat != "home" {

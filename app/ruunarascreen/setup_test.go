@@ -1,8 +1,6 @@
 package ruunarascreen
 
 import (
-	"errors"
-	"sort"
 	"strings"
 	"testing"
 
@@ -147,38 +145,6 @@ func TestCardEditorDefinesACard(t *testing.T) {
 	apptest.WantText(t, w, `Move 12.5 cm`)
 }
 
-// memRoster is a roster store in memory.
-type memRoster map[string][]byte
-
-func (m memRoster) PutRoster(kind, name string, data []byte) error {
-	m[kind+"/"+name] = data
-	return nil
-}
-
-func (m memRoster) Roster(kind, name string) ([]byte, error) {
-	b, ok := m[kind+"/"+name]
-	if !ok {
-		return nil, errors.New("no such roster")
-	}
-	return b, nil
-}
-
-func (m memRoster) Rosters(kind string) ([]string, error) {
-	var out []string
-	for k := range m {
-		if n, ok := strings.CutPrefix(k, kind+"/"); ok {
-			out = append(out, n)
-		}
-	}
-	sort.Strings(out)
-	return out, nil
-}
-
-func (m memRoster) DeleteRoster(kind, name string) error {
-	delete(m, kind+"/"+name)
-	return nil
-}
-
 // TestRosterKeepsCards: without a roster store the buttons are hidden;
 // with one, "Save to roster" keeps a card's record and "Add from roster"
 // defines it in another game.
@@ -191,7 +157,7 @@ func TestRosterKeepsCards(t *testing.T) {
 	apptest.NoButton(t, w, "Save to roster")
 	apptest.NoButton(t, w, "Add from roster…")
 
-	ros := memRoster{}
+	ros := apptest.MemRosters{}
 	s.rosters = ros
 	s.Refresh()
 	s.editor.load("graam")
