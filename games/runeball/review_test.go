@@ -2,10 +2,12 @@ package runeball
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/console/conformance"
 	"github.com/commandconsole/commandconsole/games/runeball/field"
 )
 
@@ -172,3 +174,42 @@ func TestReviewDamagedWindowPanics(t *testing.T) {
 }
 
 var _ = fmt.Sprint
+
+// The lock that completes both rosters cannot be undone: both coaches
+// have seen both teams (RB-D63), and its coach would rebuild his team
+// against the other's. The first lock can be (nothing was shown yet).
+// Found by the LAN review: home undid his lock over the wire and
+// replaced H1.
+func TestLastLockCannotBeUndone(t *testing.T) {
+	setup, lines := conformance.ReadFile(t, filepath.Join("testdata", "rosters.jsonl"))
+	sess, err := console.Create(New(), setup, console.Options{Store: console.NewMemStore()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range lines {
+		if l.Number > 33 {
+			break
+		}
+		if l.Reject != "" {
+			continue
+		}
+		if _, err := sess.Do(l.Seat, l.Command()); err != nil {
+			t.Fatalf("line %d: %v", l.Number, err)
+		}
+		if l.Number == 29 { // away's lock, the first: undone and redone
+			if _, err := sess.Undo("away"); err != nil {
+				t.Fatalf("the first lock cannot be undone: %v", err)
+			}
+			if _, err := sess.Do(l.Seat, l.Command()); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	_, err = sess.Undo("home")
+	if err == nil || !strings.Contains(err.Error(), "the last lock cannot be taken back") {
+		t.Fatalf("undo of the lock that showed both rosters: %v", err)
+	}
+	if _, err := sess.Do("home", console.Command{Name: CmdRemovePlayer, Args: map[string]any{"player": "H1"}}); err == nil {
+		t.Fatalf("home changed his roster after both locks")
+	}
+}

@@ -459,7 +459,7 @@ func (r *Rules) Status(s console.State) console.Status {
 
 // Undoable lets a coach take back his own last command; the other coach's
 // only with the engine's consent (a Keshat or a kickoff choice concerns
-// both).
+// both); never the lock that showed both rosters.
 func (r *Rules) Undoable(s console.State, seat console.Seat, last []console.Event) error {
 	g, err := asState(s)
 	if err != nil {
@@ -468,6 +468,13 @@ func (r *Rules) Undoable(s console.State, seat console.Seat, last []console.Even
 	if len(last) > 0 && last[0].Seat != seat {
 		return console.RejectWith(console.ReasonNeedsConsent, "the last command is %s's: only that coach takes it back", last[0].Seat)
 	}
-	_ = g
+	// The lock that completed both rosters showed each coach the other's
+	// team (RB-D63): taking it back would let its coach rebuild his team
+	// against what he has seen.
+	for _, e := range last {
+		if e.Type == EvRosterLocked && g.bothLocked() {
+			return console.Reject("both rosters are locked and shown to both coaches: the last lock cannot be taken back (RB-D63)")
+		}
+	}
 	return nil
 }
