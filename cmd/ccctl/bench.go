@@ -142,6 +142,11 @@ func (c *cli) bench(args []string) error {
 		return err
 	}
 
+	rb, err := benchRuneball(filepath.Join(tmp, "runeball.db"), where, *quick)
+	if err != nil {
+		return err
+	}
+
 	lan, err := benchLAN(*quick, *lanN)
 	if err != nil {
 		return err
@@ -153,6 +158,9 @@ func (c *cli) bench(args []string) error {
 		// LandsOfRuin puts Lands of Ruin's replay and resume next to the
 		// score pad's.
 		LandsOfRuin *lorBench `json:"landsofruin"`
+		// Runeball is Runeball's golden match: one command as a coach
+		// gives it, its resume and replay, one event's replay.
+		Runeball *rbBench `json:"runeball"`
 		// LAN is LAN play on 127.0.0.1: this app's design next to the
 		// naive one, with 2, 4 and 8 devices.
 		LAN *lanbench.Report `json:"lan"`
@@ -161,6 +169,7 @@ func (c *cli) bench(args []string) error {
 			GOMAXPROCS: runtime.GOMAXPROCS(0), GoVersion: runtime.Version(), Dir: where, Quick: *quick},
 		Benchmarks:  rows,
 		LandsOfRuin: lor,
+		Runeball:    rb,
 		LAN:         lan,
 	})
 }
@@ -214,23 +223,11 @@ func benchLandsOfRuin(path, where string, quick bool, pad []benchRow) (*lorBench
 	if err != nil {
 		return nil, err
 	}
-	padRec, _, err := recordGame(scorepad.New(), benchSetup("replay bench"), "bench-pad", func(s *console.Session) error {
-		for i := 0; i < benchEvents; i++ {
-			seat, cmd := benchMove(i)
-			if _, err := s.Do(seat, cmd); err != nil {
-				return fmt.Errorf("command %d: %w", i+1, err)
-			}
-		}
-		return nil
-	})
+	padSetup, padEvents, err := recordPadGame()
 	if err != nil {
 		return nil, err
 	}
 	lorEvents, err := lorRec.Events("bench-lor", 1, 0)
-	if err != nil {
-		return nil, err
-	}
-	padEvents, err := padRec.Events("bench-pad", 1, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -245,7 +242,7 @@ func benchLandsOfRuin(path, where string, quick bool, pad []benchRow) (*lorBench
 			return nil, fmt.Errorf("replay the Lands of Ruin game: %w", err)
 		}
 		lorTimes = append(lorTimes, ds...)
-		if ds, err = replayTimes(scorepad.New(), padRec.created.Setup, padEvents); err != nil {
+		if ds, err = replayTimes(scorepad.New(), padSetup, padEvents); err != nil {
 			return nil, fmt.Errorf("replay the score pad game: %w", err)
 		}
 		padTimes = append(padTimes, ds...)
@@ -287,6 +284,29 @@ func benchLandsOfRuin(path, where string, quick bool, pad []benchRow) (*lorBench
 		}
 	}
 	return out, nil
+}
+
+// recordPadGame plays the score pad's bench game (benchEvents commands of
+// benchMove) in memory and returns its setup and events, the yardstick of
+// the per-event replay figures.
+func recordPadGame() (console.Setup, []console.Event, error) {
+	rec, _, err := recordGame(scorepad.New(), benchSetup("replay bench"), "bench-pad", func(s *console.Session) error {
+		for i := 0; i < benchEvents; i++ {
+			seat, cmd := benchMove(i)
+			if _, err := s.Do(seat, cmd); err != nil {
+				return fmt.Errorf("command %d: %w", i+1, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return console.Setup{}, nil, err
+	}
+	events, err := rec.Events("bench-pad", 1, 0)
+	if err != nil {
+		return console.Setup{}, nil, err
+	}
+	return rec.created.Setup, events, nil
 }
 
 // recordGame plays a game through a Session on a recorder (snapshots every
