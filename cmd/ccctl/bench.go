@@ -137,12 +137,16 @@ func (c *cli) bench(args []string) error {
 		return err
 	}
 
-	lor, err := benchLandsOfRuin(filepath.Join(tmp, "landsofruin.db"), where, *quick, rows)
+	pad, err := recordPadGame()
+	if err != nil {
+		return err
+	}
+	lor, err := benchLandsOfRuin(filepath.Join(tmp, "landsofruin.db"), where, *quick, rows, pad)
 	if err != nil {
 		return err
 	}
 
-	rb, err := benchRuneball(filepath.Join(tmp, "runeball.db"), where, *quick)
+	rb, err := benchRuneball(filepath.Join(tmp, "runeball.db"), where, *quick, pad)
 	if err != nil {
 		return err
 	}
@@ -215,15 +219,12 @@ type replayOut struct {
 
 // benchLandsOfRuin plays a 10,000-event Lands of Ruin game (the two-player
 // tutorial, landsofruin.LongGame), times the replay of its events against
-// the score pad's bench game, and measures resuming it from a bbolt file
-// at path with snapshots and with none. pad holds the score pad's rows.
-func benchLandsOfRuin(path, where string, quick bool, pad []benchRow) (*lorBench, error) {
+// the score pad's bench game (padGame), and measures resuming it from a
+// bbolt file at path with snapshots and with none. pad holds the score
+// pad's rows.
+func benchLandsOfRuin(path, where string, quick bool, pad []benchRow, padGame *padGame) (*lorBench, error) {
 	lorRec, lorMeta, err := recordGame(landsofruin.New(), landsofruin.LongGameSetup(), "bench-lor",
 		func(s *console.Session) error { return landsofruin.LongGame(s, benchEvents) })
-	if err != nil {
-		return nil, err
-	}
-	padSetup, padEvents, err := recordPadGame()
 	if err != nil {
 		return nil, err
 	}
@@ -242,7 +243,7 @@ func benchLandsOfRuin(path, where string, quick bool, pad []benchRow) (*lorBench
 			return nil, fmt.Errorf("replay the Lands of Ruin game: %w", err)
 		}
 		lorTimes = append(lorTimes, ds...)
-		if ds, err = replayTimes(scorepad.New(), padSetup, padEvents); err != nil {
+		if ds, err = replayTimes(scorepad.New(), padGame.Setup, padGame.Events); err != nil {
 			return nil, fmt.Errorf("replay the score pad game: %w", err)
 		}
 		padTimes = append(padTimes, ds...)
@@ -250,7 +251,7 @@ func benchLandsOfRuin(path, where string, quick bool, pad []benchRow) (*lorBench
 	out := &lorBench{Replay: replayOut{
 		LandsOfRuinMedianNs: medianNs(lorTimes), ScorepadMedianNs: medianNs(padTimes),
 		LandsOfRuinMeanNs: meanNs(lorTimes), ScorepadMeanNs: meanNs(padTimes),
-		LandsOfRuinEvents: len(lorEvents), ScorepadEvents: len(padEvents), Passes: passes,
+		LandsOfRuinEvents: len(lorEvents), ScorepadEvents: len(padGame.Events), Passes: passes,
 		Note: "rules.Apply of one event, replaying each game's whole log from its setup in memory (no store), " +
 			"the two games in turn in every pass: Lands of Ruin's two-player tutorial played turn after turn " +
 			"(moves, phase ends, a phase undo by consent in one turn of five, assign and unassign, Rotter entries, " +
@@ -286,10 +287,16 @@ func benchLandsOfRuin(path, where string, quick bool, pad []benchRow) (*lorBench
 	return out, nil
 }
 
+// padGame is the score pad's bench game as recorded: the yardstick of the
+// per-event replay figures of the other systems.
+type padGame struct {
+	Setup  console.Setup
+	Events []console.Event
+}
+
 // recordPadGame plays the score pad's bench game (benchEvents commands of
-// benchMove) in memory and returns its setup and events, the yardstick of
-// the per-event replay figures.
-func recordPadGame() (console.Setup, []console.Event, error) {
+// benchMove) in memory and returns it.
+func recordPadGame() (*padGame, error) {
 	rec, _, err := recordGame(scorepad.New(), benchSetup("replay bench"), "bench-pad", func(s *console.Session) error {
 		for i := 0; i < benchEvents; i++ {
 			seat, cmd := benchMove(i)
@@ -300,13 +307,13 @@ func recordPadGame() (console.Setup, []console.Event, error) {
 		return nil
 	})
 	if err != nil {
-		return console.Setup{}, nil, err
+		return nil, err
 	}
 	events, err := rec.Events("bench-pad", 1, 0)
 	if err != nil {
-		return console.Setup{}, nil, err
+		return nil, err
 	}
-	return rec.created.Setup, events, nil
+	return &padGame{Setup: rec.created.Setup, Events: events}, nil
 }
 
 // recordGame plays a game through a Session on a recorder (snapshots every

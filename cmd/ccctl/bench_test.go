@@ -22,7 +22,11 @@ func TestBenchLandsOfRuin(t *testing.T) {
 	}
 	defer restore()
 	pad := []benchRow{{Name: "resume-10k-snapshots", NsPerOp: 1, Note: "pad"}, {Name: "replay-10k-full", NsPerOp: 1, Note: "pad"}, {Name: "engine-command"}}
-	out, err := benchLandsOfRuin(filepath.Join(t.TempDir(), "lor.db"), "tmp", true, pad)
+	game, err := recordPadGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := benchLandsOfRuin(filepath.Join(t.TempDir(), "lor.db"), "tmp", true, pad, game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +114,11 @@ func TestBenchRuneball(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer restore()
-	out, err := benchRuneball(filepath.Join(t.TempDir(), "rb.db"), "tmp", true)
+	pad, err := recordPadGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := benchRuneball(filepath.Join(t.TempDir(), "rb.db"), "tmp", true, pad)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -79,13 +79,9 @@ func playLines(s *console.Session, lines []script.Numbered) error {
 // benchRuneball measures Runeball on its golden match: one line as a coach
 // gives it (runeball-command), resuming and replaying the recorded match
 // from a bbolt file at path, and each event's Apply against the score
-// pad's bench game, replayPasses times (once with quick).
-func benchRuneball(path, where string, quick bool) (*rbBench, error) {
+// pad's bench game (pad), replayPasses times (once with quick).
+func benchRuneball(path, where string, quick bool, pad *padGame) (*rbBench, error) {
 	setup, lines, err := readRuneballMatch()
-	if err != nil {
-		return nil, err
-	}
-	padSetup, padEvents, err := recordPadGame()
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +144,7 @@ func benchRuneball(path, where string, quick bool) (*rbBench, error) {
 			return nil, fmt.Errorf("replay the Runeball match: %w", err)
 		}
 		rbTimes = append(rbTimes, ds...)
-		if ds, err = replayTimes(scorepad.New(), padSetup, padEvents); err != nil {
+		if ds, err = replayTimes(scorepad.New(), pad.Setup, pad.Events); err != nil {
 			return nil, fmt.Errorf("replay the score pad game: %w", err)
 		}
 		padTimes = append(padTimes, ds...)
@@ -156,7 +152,7 @@ func benchRuneball(path, where string, quick bool) (*rbBench, error) {
 	out.Replay = rbReplay{
 		RuneballMedianNs: medianNs(rbTimes), ScorepadMedianNs: medianNs(padTimes),
 		RuneballMeanNs: meanNs(rbTimes), ScorepadMeanNs: meanNs(padTimes),
-		RuneballEvents: len(events), ScorepadEvents: len(padEvents), Passes: passes,
+		RuneballEvents: len(events), ScorepadEvents: len(pad.Events), Passes: passes,
 		Note: "rules.Apply of one event, replaying the golden match's whole log from its setup in memory (no store), " +
 			"the score pad's bench game in the same passes",
 	}
