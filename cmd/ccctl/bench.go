@@ -137,7 +137,16 @@ func (c *cli) bench(args []string) error {
 		return err
 	}
 
-	lor, err := benchLandsOfRuin(filepath.Join(tmp, "landsofruin.db"), where, *quick, rows)
+	pad, err := recordPadGame()
+	if err != nil {
+		return err
+	}
+	lor, err := benchLandsOfRuin(filepath.Join(tmp, "landsofruin.db"), where, *quick, rows, pad)
+	if err != nil {
+		return err
+	}
+
+	rb, err := benchRuneball(filepath.Join(tmp, "runeball.db"), where, *quick, pad)
 	if err != nil {
 		return err
 	}
@@ -153,6 +162,9 @@ func (c *cli) bench(args []string) error {
 		// LandsOfRuin puts Lands of Ruin's replay and resume next to the
 		// score pad's.
 		LandsOfRuin *lorBench `json:"landsofruin"`
+		// Runeball is Runeball's golden match: one command as a coach
+		// gives it, its resume and replay, one event's replay.
+		Runeball *rbBench `json:"runeball"`
 		// LAN is LAN play on 127.0.0.1: this app's design next to the
 		// naive one, with 2, 4 and 8 devices.
 		LAN *lanbench.Report `json:"lan"`
@@ -161,6 +173,7 @@ func (c *cli) bench(args []string) error {
 			GOMAXPROCS: runtime.GOMAXPROCS(0), GoVersion: runtime.Version(), Dir: where, Quick: *quick},
 		Benchmarks:  rows,
 		LandsOfRuin: lor,
+		Runeball:    rb,
 		LAN:         lan,
 	})
 }
@@ -206,31 +219,16 @@ type replayOut struct {
 
 // benchLandsOfRuin plays a 10,000-event Lands of Ruin game (the two-player
 // tutorial, landsofruin.LongGame), times the replay of its events against
-// the score pad's bench game, and measures resuming it from a bbolt file
-// at path with snapshots and with none. pad holds the score pad's rows.
-func benchLandsOfRuin(path, where string, quick bool, pad []benchRow) (*lorBench, error) {
+// the score pad's bench game (padGame), and measures resuming it from a
+// bbolt file at path with snapshots and with none. pad holds the score
+// pad's rows.
+func benchLandsOfRuin(path, where string, quick bool, pad []benchRow, padGame *padGame) (*lorBench, error) {
 	lorRec, lorMeta, err := recordGame(landsofruin.New(), landsofruin.LongGameSetup(), "bench-lor",
 		func(s *console.Session) error { return landsofruin.LongGame(s, benchEvents) })
 	if err != nil {
 		return nil, err
 	}
-	padRec, _, err := recordGame(scorepad.New(), benchSetup("replay bench"), "bench-pad", func(s *console.Session) error {
-		for i := 0; i < benchEvents; i++ {
-			seat, cmd := benchMove(i)
-			if _, err := s.Do(seat, cmd); err != nil {
-				return fmt.Errorf("command %d: %w", i+1, err)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
 	lorEvents, err := lorRec.Events("bench-lor", 1, 0)
-	if err != nil {
-		return nil, err
-	}
-	padEvents, err := padRec.Events("bench-pad", 1, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -245,7 +243,7 @@ func benchLandsOfRuin(path, where string, quick bool, pad []benchRow) (*lorBench
 			return nil, fmt.Errorf("replay the Lands of Ruin game: %w", err)
 		}
 		lorTimes = append(lorTimes, ds...)
-		if ds, err = replayTimes(scorepad.New(), padRec.created.Setup, padEvents); err != nil {
+		if ds, err = replayTimes(scorepad.New(), padGame.Setup, padGame.Events); err != nil {
 			return nil, fmt.Errorf("replay the score pad game: %w", err)
 		}
 		padTimes = append(padTimes, ds...)
@@ -253,7 +251,7 @@ func benchLandsOfRuin(path, where string, quick bool, pad []benchRow) (*lorBench
 	out := &lorBench{Replay: replayOut{
 		LandsOfRuinMedianNs: medianNs(lorTimes), ScorepadMedianNs: medianNs(padTimes),
 		LandsOfRuinMeanNs: meanNs(lorTimes), ScorepadMeanNs: meanNs(padTimes),
-		LandsOfRuinEvents: len(lorEvents), ScorepadEvents: len(padEvents), Passes: passes,
+		LandsOfRuinEvents: len(lorEvents), ScorepadEvents: len(padGame.Events), Passes: passes,
 		Note: "rules.Apply of one event, replaying each game's whole log from its setup in memory (no store), " +
 			"the two games in turn in every pass: Lands of Ruin's two-player tutorial played turn after turn " +
 			"(moves, phase ends, a phase undo by consent in one turn of five, assign and unassign, Rotter entries, " +
@@ -287,6 +285,35 @@ func benchLandsOfRuin(path, where string, quick bool, pad []benchRow) (*lorBench
 		}
 	}
 	return out, nil
+}
+
+// padGame is the score pad's bench game as recorded: the yardstick of the
+// per-event replay figures of the other systems.
+type padGame struct {
+	Setup  console.Setup
+	Events []console.Event
+}
+
+// recordPadGame plays the score pad's bench game (benchEvents commands of
+// benchMove) in memory and returns it.
+func recordPadGame() (*padGame, error) {
+	rec, _, err := recordGame(scorepad.New(), benchSetup("replay bench"), "bench-pad", func(s *console.Session) error {
+		for i := 0; i < benchEvents; i++ {
+			seat, cmd := benchMove(i)
+			if _, err := s.Do(seat, cmd); err != nil {
+				return fmt.Errorf("command %d: %w", i+1, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	events, err := rec.Events("bench-pad", 1, 0)
+	if err != nil {
+		return nil, err
+	}
+	return &padGame{Setup: rec.created.Setup, Events: events}, nil
 }
 
 // recordGame plays a game through a Session on a recorder (snapshots every

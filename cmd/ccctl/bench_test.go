@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -20,7 +22,11 @@ func TestBenchLandsOfRuin(t *testing.T) {
 	}
 	defer restore()
 	pad := []benchRow{{Name: "resume-10k-snapshots", NsPerOp: 1, Note: "pad"}, {Name: "replay-10k-full", NsPerOp: 1, Note: "pad"}, {Name: "engine-command"}}
-	out, err := benchLandsOfRuin(filepath.Join(t.TempDir(), "lor.db"), "tmp", true, pad)
+	game, err := recordPadGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := benchLandsOfRuin(filepath.Join(t.TempDir(), "lor.db"), "tmp", true, pad, game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,4 +100,59 @@ func TestBenchLAN(t *testing.T) {
 func TestBenchLANFlag(t *testing.T) {
 	refusal(t, ccctl(t, "", "", "bench", "--lan-commands", "-1", "--dir", t.TempDir()),
 		"--lan-commands -1: want a number of commands")
+}
+
+// TestBenchRuneball: bench measures a Runeball command, the resume and
+// replay of the golden match from disk, and one event's replay next to
+// the score pad's, from the whole golden match (finished, all its lines).
+func TestBenchRuneball(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 10,000-event score pad game")
+	}
+	restore, err := setBenchTime("1x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer restore()
+	pad, err := recordPadGame()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := benchRuneball(filepath.Join(t.TempDir(), "rb.db"), "tmp", true, pad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, lines, err := readRuneballMatch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Lines != len(lines) || out.Lines < 100 || out.Refused == 0 || out.Events <= out.Lines-out.Refused || out.Script != rbMatchSource {
+		t.Errorf("match: %d lines (%d refused), %d events, from %q", out.Lines, out.Refused, out.Events, out.Script)
+	}
+	want := []string{"runeball-command", "resume-runeball-match-snapshots", "replay-runeball-match-full"}
+	if len(out.Rows) != len(want) {
+		t.Fatalf("rows %+v, want %v", out.Rows, want)
+	}
+	for i, name := range want {
+		if out.Rows[i].Name != name || out.Rows[i].NsPerOp <= 0 || out.Rows[i].Note == "" {
+			t.Errorf("row %d: %+v, want %s", i, out.Rows[i], name)
+		}
+	}
+	r := out.Replay
+	if r.RuneballMedianNs <= 0 || r.ScorepadMedianNs <= 0 || r.MedianRatio <= 0 || r.RuneballEvents != out.Events || r.ScorepadEvents != benchEvents || r.Passes != 1 {
+		t.Errorf("replay figures %+v", r)
+	}
+}
+
+// TestBenchRuneballMatchIsTheGolden: the match bench embeds is Runeball's
+// golden match, byte for byte. When the golden changes: cp
+// games/runeball/testdata/match.jsonl cmd/ccctl/benchdata/runeball-match.jsonl
+func TestBenchRuneballMatchIsTheGolden(t *testing.T) {
+	golden, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(rbMatchSource)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(golden, rbMatch) {
+		t.Errorf("benchdata/runeball-match.jsonl (%d bytes) differs from %s (%d bytes): copy it again", len(rbMatch), rbMatchSource, len(golden))
+	}
 }

@@ -500,6 +500,17 @@ func TestBenchQuick(t *testing.T) {
 	if get(t, out, "machine", "num_cpu").(float64) < 1 || get(t, out, "machine", "goos") == "" {
 		t.Errorf("machine: got %v", get(t, out, "machine"))
 	}
+	// Each system beside the score pad has its section.
+	rb := get(t, out, "runeball", "rows").([]any)
+	if len(rb) != 3 || get(t, rb[0], "name") != "runeball-command" {
+		t.Errorf("runeball rows: %v", rb)
+	}
+	if v, _ := get(t, out, "runeball", "replay_event", "runeball_median_ns").(float64); v <= 0 {
+		t.Errorf("runeball replay: %v", get(t, out, "runeball", "replay_event"))
+	}
+	if get(t, out, "landsofruin", "replay_event") == nil {
+		t.Error("no landsofruin section")
+	}
 }
 
 // TestNoFyne checks that ccctl's dependency graph has no Fyne in it: the
