@@ -4,7 +4,7 @@
 GO      ?= go
 export PATH := $(PATH):/usr/local/go/bin
 
-.PHONY: run test deps ccctl build bench fmt fmt-check vet tidy-check android-check screenshot ci clean
+.PHONY: run test deps ccctl build bench fmt fmt-check vet tidy-check android-check apk screenshot ci clean
 
 ## run: install what is missing, then start the app (needs a display)
 run:
@@ -53,6 +53,14 @@ android-check:
 	pkgs=$$($(GO) list ./... | grep -v -e '/app$$' -e '/app/' -e '/cmd/commandconsole$$') && \
 	  test -n "$$pkgs" && GOOS=android GOARCH=arm64 CGO_ENABLED=0 $(GO) build -ldflags=-checklinkname=0 $$pkgs
 
+## apk: dist/commandconsole-<version>.apk for android/arm64 (fyne package),
+## stripped, 16 KB pages, zipaligned, signed v1/v2/v3. With ANDROID_NDK_HOME
+## set it uses that NDK; without, a stand-in toolchain from Debian packages:
+## such an APK is a build check that has not run on a device (it says so).
+apk:
+	.ci/install-deps --android
+	tools/android/build-apk.sh
+
 ## screenshot: start the real app under Xvfb and check it draws something
 screenshot:
 	.ci/install-deps --gui-ci
@@ -62,4 +70,4 @@ ci:
 	bash .ci/run
 
 clean:
-	rm -rf bin screenshot.png
+	rm -rf bin dist screenshot.png

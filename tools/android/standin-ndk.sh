@@ -151,6 +151,9 @@ cat >"$inc/standin-prelude.h" <<'EOF'
 /* bionic's <stdlib.h> and <sys/types.h> bring in <stdint.h>, and cgo code
    written against them (go-locale) uses uintptr_t without including it. */
 #include <stdint.h>
+/* Fyne's android.c calls remove() with no <stdio.h>, which a bionic header
+   brings in; declare it rather than leave an implicit declaration. */
+#include <stdio.h>
 /* bionic's annotations, used by Debian's Android headers */
 #define __RENAME_IF_FILE_OFFSET64(x)
 #define __INTRODUCED_IN(x)
