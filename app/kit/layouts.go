@@ -262,3 +262,57 @@ func (g *GridColumns) Layout(objs []fyne.CanvasObject, size fyne.Size) { g.grid.
 
 // MinSize is the grid's minimum size.
 func (g *GridColumns) MinSize(objs []fyne.CanvasObject) fyne.Size { return g.grid.MinSize(objs) }
+
+// ShareRow lays objects side by side across the width: each gets its
+// minimum width and an equal share of what is left. Its minimum width is
+// the sum of theirs (a grid's is the widest times the count), so a row of
+// short and long buttons fits a phone.
+type ShareRow struct{}
+
+// NewShareRow returns a container of objs in a ShareRow.
+func NewShareRow(objs ...fyne.CanvasObject) *fyne.Container {
+	return container.New(ShareRow{}, objs...)
+}
+
+// Layout places the visible objects left to right.
+func (ShareRow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	pad := theme.Padding()
+	var vis []fyne.CanvasObject
+	sum := float32(0)
+	for _, o := range objs {
+		if o.Visible() {
+			vis = append(vis, o)
+			sum += o.MinSize().Width
+		}
+	}
+	if len(vis) == 0 {
+		return
+	}
+	extra := max(0, size.Width-sum-pad*float32(len(vis)-1)) / float32(len(vis))
+	x := float32(0)
+	for _, o := range vis {
+		w := o.MinSize().Width + extra
+		o.Move(fyne.NewPos(x, 0))
+		o.Resize(fyne.NewSize(w, size.Height))
+		x += w + pad
+	}
+}
+
+// MinSize is the sum of the visible objects' widths and the tallest height.
+func (ShareRow) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	pad := theme.Padding()
+	var w, h float32
+	n := 0
+	for _, o := range objs {
+		if o.Visible() {
+			m := o.MinSize()
+			w += m.Width
+			h = max(h, m.Height)
+			n++
+		}
+	}
+	if n > 1 {
+		w += pad * float32(n-1)
+	}
+	return fyne.NewSize(w, h)
+}

@@ -251,7 +251,7 @@ func (s *Screen) build() {
 	s.hintBtn = widget.NewButtonWithIcon("Hint", theme.InfoIcon(), func() {
 		showPart(s.frame.Window(), "Hint", kit.Wrapped(s.hintText.Text))
 	})
-	s.tabs = container.NewGridWithColumns(4,
+	s.tabs = kit.NewShareRow(
 		widget.NewButton("Team", func() { s.columns.show(0); s.body.Refresh() }),
 		widget.NewButton("Map", func() { s.columns.show(1); s.body.Refresh() }),
 		widget.NewButton("Act", func() { s.columns.show(2); s.body.Refresh() }),

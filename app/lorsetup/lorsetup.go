@@ -40,7 +40,7 @@ type MapDrawer func(mapID, side string) fyne.CanvasObject
 
 // MinTouchTarget is the smallest height, in device-independent pixels, of
 // anything a finger has to hit.
-const MinTouchTarget = 44
+const MinTouchTarget = 48 // as kit.MinTouchTarget (Android asks 48 dp)
 
 // errText is what a player is told when act fails: a refusal's message,
 // in the rules' own words (plain), or a plain sentence for anything else.
