@@ -468,13 +468,6 @@ type (
 // applyBlock folds the block events.
 func (g *state) applyBlock(e console.Event) error {
 	dec := func(v any) error { return console.Decode(e.Data, v) }
-	player := func(id string) (*pos, error) {
-		p, _, t := g.place(id)
-		if p == nil || t < 0 {
-			return nil, fmt.Errorf("no player %q", id)
-		}
-		return p, nil
-	}
 	switch e.Type {
 	case EvBlockDeclared:
 		var p BlockDeclared
@@ -497,7 +490,7 @@ func (g *state) applyBlock(e console.Event) error {
 		if err := dec(&p); err != nil {
 			return err
 		}
-		pl, err := player(p.Player)
+		pl, err := g.onField(p.Player)
 		if err != nil {
 			return err
 		}
@@ -512,7 +505,7 @@ func (g *state) applyBlock(e console.Event) error {
 		if err := dec(&p); err != nil {
 			return err
 		}
-		pl, err := player(p.Player)
+		pl, err := g.onField(p.Player)
 		if err != nil {
 			return err
 		}
@@ -525,7 +518,7 @@ func (g *state) applyBlock(e console.Event) error {
 		if err := dec(&p); err != nil {
 			return err
 		}
-		pl, err := player(p.Player)
+		pl, err := g.onField(p.Player)
 		if err != nil {
 			return err
 		}
@@ -541,7 +534,7 @@ func (g *state) applyBlock(e console.Event) error {
 		if err := dec(&p); err != nil {
 			return err
 		}
-		pl, err := player(p.Player)
+		pl, err := g.onField(p.Player)
 		if err != nil {
 			return err
 		}
@@ -551,7 +544,7 @@ func (g *state) applyBlock(e console.Event) error {
 		if err := dec(&p); err != nil {
 			return err
 		}
-		pl, err := player(p.Player)
+		pl, err := g.onField(p.Player)
 		if err != nil {
 			return err
 		}
@@ -570,7 +563,7 @@ func (g *state) applyBlock(e console.Event) error {
 		if err := dec(&p); err != nil {
 			return err
 		}
-		pl, err := player(p.Player)
+		pl, err := g.onField(p.Player)
 		if err != nil {
 			return err
 		}

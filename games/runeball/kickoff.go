@@ -650,13 +650,6 @@ type (
 // applyKickoff folds the kickoff's events.
 func (g *state) applyKickoff(e console.Event) error {
 	dec := func(v any) error { return console.Decode(e.Data, v) }
-	player := func(id string) (*pos, error) {
-		p, _, t := g.place(id)
-		if p == nil || t < 0 {
-			return nil, fmt.Errorf("no player %q", id)
-		}
-		return p, nil
-	}
 	switch e.Type {
 	case EvKickDeclared:
 		var p KickDeclared
@@ -670,7 +663,7 @@ func (g *state) applyKickoff(e console.Event) error {
 		if err := dec(&p); err != nil {
 			return err
 		}
-		pl, err := player(p.Player)
+		pl, err := g.onField(p.Player)
 		if err != nil {
 			return err
 		}
@@ -688,7 +681,7 @@ func (g *state) applyKickoff(e console.Event) error {
 		if err := dec(&p); err != nil {
 			return err
 		}
-		pl, err := player(p.Player)
+		pl, err := g.onField(p.Player)
 		if err != nil {
 			return err
 		}
@@ -713,7 +706,7 @@ func (g *state) applyKickoff(e console.Event) error {
 		if err := dec(&p); err != nil {
 			return err
 		}
-		pl, err := player(p.Player)
+		pl, err := g.onField(p.Player)
 		if err != nil {
 			return err
 		}

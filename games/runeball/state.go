@@ -326,3 +326,13 @@ func (c *activation) check() error {
 	}
 	return nil
 }
+
+// onField is the position of the player an event names, or an error for
+// an id that is no player (Apply refuses the event).
+func (g *state) onField(id string) (*pos, error) {
+	p, _, t := g.place(id)
+	if p == nil || t < 0 {
+		return nil, fmt.Errorf("no player %q", id)
+	}
+	return p, nil
+}
