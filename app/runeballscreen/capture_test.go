@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/test"
 
 	"github.com/commandconsole/commandconsole/app/home"
 	"github.com/commandconsole/commandconsole/app/internal/apptest"
@@ -66,5 +65,4 @@ func captureRuneball(t *testing.T, st console.Store, u *shell.UI, w fyne.Window,
 	press(t, s, "pass-to")
 	faces(t, s, 12)
 	shot("runeball-pass")
-	_ = test.Tap
 }

@@ -69,6 +69,9 @@ type rosterBuilder struct {
 	main   *fyne.Container
 	// slot is the slot being edited ("H3").
 	slot string
+	// handingTo is the coach the tablet is being handed to (hot seat):
+	// a cover hides every roster until he says he holds it.
+	handingTo string
 }
 
 func newRosterBuilder(s *Screen) *rosterBuilder {
@@ -94,12 +97,20 @@ func (r *rosterBuilder) draw() {
 		kit.ShowIf(r.main, false)
 		return
 	}
-	// a hot-seat tablet hands over once the coach shown has locked
-	if !s.env.Fixed() && me.Locked && len(v.Waiting) > 0 && !slices.Contains(v.Waiting, v.You) {
-		other := v.Waiting[0]
-		r.cover.Add(heading(teamWord(v.You) + "'s roster is locked"))
-		r.cover.Add(kit.Wrapped("Hand the tablet to the " + other + " coach: the " + v.You + " roster stays hidden until both are locked."))
-		r.cover.Add(s.bigButton("handover", "I am the "+other+" coach", func() { s.coach = other; r.slot = ""; s.Refresh() }))
+	// a hot-seat tablet hands over once the coach shown has locked, or
+	// when he asked to: no roster is shown until the other coach says he
+	// holds the tablet
+	if !s.env.Fixed() && r.handingTo == "" && me.Locked && len(v.Waiting) > 0 && !slices.Contains(v.Waiting, v.You) {
+		r.handingTo = v.Waiting[0]
+	}
+	if to := r.handingTo; !s.env.Fixed() && to != "" {
+		if me.Locked {
+			r.cover.Add(heading(teamWord(v.You) + "'s roster is locked"))
+		} else {
+			r.cover.Add(heading(teamWord(v.You) + "'s roster is hidden"))
+		}
+		r.cover.Add(kit.Wrapped("Hand the tablet to the " + to + " coach: the " + v.You + " roster stays hidden from him until both are locked."))
+		r.cover.Add(s.bigButton("handover", "I am the "+to+" coach", func() { s.coach, r.handingTo, r.slot = to, "", ""; s.Refresh() }))
 		kit.ShowIf(r.cover, true)
 		kit.ShowIf(r.main, false)
 		return
@@ -164,7 +175,7 @@ func (r *rosterBuilder) drawSlots(me *runeball.TeamView) {
 		}
 		row = append(row, s.button("switch-coach", "Hand over to "+other, func() {
 			s.env.Confirm("Hand over", "Give the tablet to the "+other+" coach? The "+me.Team+" roster will be hidden.", "Hand over", func() {
-				s.coach, r.slot = other, ""
+				r.handingTo, r.slot = other, ""
 				s.Refresh()
 			})
 		}))

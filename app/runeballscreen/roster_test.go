@@ -125,3 +125,27 @@ func TestParseSavedTeamRefuses(t *testing.T) {
 		}
 	}
 }
+
+// Hand over before a lock: the confirmed hand-over covers the home roster
+// at once, and the away roster shows only when the away coach says he
+// holds the tablet (the home coach never sees it on the way).
+func TestHandOverBeforeLock(t *testing.T) {
+	st := console.NewMemStore()
+	sess := fromScript(t, st, "rosters", 28) // both teams filled, nobody locked
+	u, w := newTestUI(t, st, apptest.LandscapeSize)
+	u.ShowGame(console.NewLocal(sess))
+	s := screenOf(t, u)
+	press(t, s, "switch-coach")
+	apptest.TapButton(t, w, "Hand over")
+	txt := apptest.Texts(w)
+	if strings.Contains(txt, "Raider") || strings.Contains(txt, "Bolt") || !strings.Contains(txt, "I am the away coach") {
+		t.Fatalf("between the coaches the screen shows:\n%s", txt)
+	}
+	press(t, s, "handover")
+	if s.seat != "away" {
+		t.Fatalf("after the hand-over the tablet acts as %s", s.seat)
+	}
+	if txt := apptest.Texts(w); !strings.Contains(txt, "Raider 1") || strings.Contains(txt, "Bolt") {
+		t.Errorf("the away coach's builder shows:\n%s", txt)
+	}
+}

@@ -89,6 +89,7 @@ import "C"
 import (
 	"errors"
 	"fmt"
+	"log"
 	"sync"
 
 	"fyne.io/fyne/v2/driver"
@@ -111,7 +112,7 @@ func (wifiLock) Acquire() (func(), error) {
 	return func() {
 		once.Do(func() {
 			if err := call(false); err != nil {
-				fmt.Println("commandconsole: release the Wi-Fi multicast lock:", err)
+				log.Printf("commandconsole: release the Wi-Fi multicast lock: %v", err)
 			}
 		})
 	}, nil
