@@ -137,8 +137,8 @@ func wholeMatch(t *testing.T, seed int64) {
 	if s.refusals > 0 {
 		t.Fatalf("a tap was refused at the end: %s", s.view.Next)
 	}
-	if !strings.Contains(s.title.Text, "Full time") {
-		t.Errorf("the title at the end: %q", s.title.Text)
+	if !strings.HasPrefix(s.next.Text, "Full time") || !strings.HasPrefix(s.title.Text, "Home ") {
+		t.Errorf("the bar at the end: %q, %q", s.title.Text, s.next.Text)
 	}
 	t.Logf("seed %d: full time after %d steps: %s", seed, steps, s.view.Next)
 }

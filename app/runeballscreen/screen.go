@@ -277,23 +277,28 @@ func teamWord(t string) string { return kit.UpperFirst(t) }
 
 func (s *Screen) drawBar() {
 	v := s.view
+	// The title is the score alone, so a phone shows it whole; the
+	// clock leads the line under it.
+	clock := ""
 	switch v.Phase {
 	case runeball.PhaseRoster:
 		s.title.SetText("Runeball · rosters")
 	case runeball.PhaseOver:
-		s.title.SetText(fmt.Sprintf("Full time · Home %d – %d Away", v.Score[0], v.Score[1]))
+		s.title.SetText(fmt.Sprintf("Home %d – %d Away", v.Score[0], v.Score[1]))
+		clock = "Full time · "
 	default:
-		clock := fmt.Sprintf("Half %d", max(v.Half, 1))
+		s.title.SetText(fmt.Sprintf("Home %d – %d Away", v.Score[0], v.Score[1]))
+		clock = fmt.Sprintf("Half %d", max(v.Half, 1))
 		if v.Round > 0 {
-			clock += fmt.Sprintf(" · round %d/%d", v.Round, v.RoundsPerHalf)
+			clock += fmt.Sprintf(", round %d of %d", v.Round, v.RoundsPerHalf)
 		}
-		s.title.SetText(fmt.Sprintf("Home %d – %d Away · %s", v.Score[0], v.Score[1], clock))
+		clock += " · "
 	}
 	next := kit.UpperFirst(plainWords(v.Next))
 	if !s.env.Fixed() && len(s.env.Seats()) > 1 && v.You != "" && v.Phase != runeball.PhaseOver {
-		next = teamWord(v.You) + " coach · " + next
+		next = teamWord(v.You) + " coach: " + next
 	}
-	s.next.SetText(next)
+	s.next.SetText(clock + next)
 }
 
 // drawMatch draws the field and the panel beside it.
