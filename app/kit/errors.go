@@ -39,9 +39,21 @@ func (e *Explained) Error() string {
 // Unwrap returns the cause.
 func (e *Explained) Unwrap() error { return e.Err }
 
+// ForPlayer is an error that carries its own sentence for a player (what
+// happened, what to do), written where the error is made: a LAN link that
+// is down, a network that cannot be listened on. Packages below the
+// screens implement it without importing this one; ErrorText finds it
+// anywhere in an error's chain.
+type ForPlayer interface {
+	error
+	// ForPlayer is the sentence a player reads.
+	ForPlayer() string
+}
+
 // ErrorText is what a player reads for err: a rejection's own words, an
-// explained error's sentence, or else a short sentence (SomethingWrong)
-// rather than the internal error chain; ErrorDetail has that.
+// explained error's sentence, an error's own sentence for a player
+// (ForPlayer), or else a short sentence (SomethingWrong) rather than the
+// internal error chain; ErrorDetail has that.
 func ErrorText(err error) string {
 	if err == nil {
 		return ""
@@ -54,7 +66,18 @@ func ErrorText(err error) string {
 	if errors.As(err, &x) {
 		return x.Msg
 	}
+	var p ForPlayer
+	if errors.As(err, &p) {
+		return p.ForPlayer()
+	}
 	return SomethingWrong
+}
+
+// Internal reports whether err has no words for a player (ErrorText would
+// say SomethingWrong): a failure inside the app, whose dialog headline says
+// so; any other error's headline names what the player was doing.
+func Internal(err error) bool {
+	return err != nil && ErrorText(err) == SomethingWrong
 }
 
 // ErrorDetail is the full error, for the "Details" of an error shown to a
