@@ -89,7 +89,7 @@ func MulticastInterfaces() ([]net.Interface, error) {
 		}
 	}
 	if len(out) == 0 {
-		return nil, errors.New("no network interface is up and multicast-capable")
+		return nil, fmt.Errorf("%w (none is up and multicast-capable)", ErrNoNetwork)
 	}
 	return out, nil
 }
@@ -125,7 +125,7 @@ func InterfaceAddrs(ifaces []net.Interface) ([]netip.Addr, error) {
 	}
 	out := cleanAddrs(all)
 	if len(out) == 0 {
-		return nil, fmt.Errorf("no usable address on %s", ifaceNames(ifaces))
+		return nil, fmt.Errorf("%w (no usable address on %s)", ErrNoNetwork, ifaceNames(ifaces))
 	}
 	return out, nil
 }

@@ -7,6 +7,25 @@
 // discovery.Advertiser (mDNS) with its open seats kept up to date, and
 // gives the join codes for networks that block multicast.
 //
+// # Following the network
+//
+// A tablet often starts hosting before Wi-Fi has its address, or changes
+// networks while a game runs. When Options.Addrs is nil, a Hosting watches
+// this device's addresses while it runs: every AddrInterval (DefaultAddrInterval,
+// 2 s) it lists them again, and when the set changes it updates Addresses
+// and JoinCodes, announces the game again on the new interfaces (the mDNS
+// server binds to the interfaces it was given, so the old advert is
+// stopped and a new one made; no address, no advert) and calls OnAddrs so
+// the host panel redraws.
+//
+// Why polling: Fyne gives no network-change callback and the app has no
+// Java code to register Android's ConnectivityManager.NetworkCallback, while
+// listing the interfaces (discovery.MulticastInterfaces and InterfaceAddrs,
+// through github.com/wlynxg/anet on Android) is a couple of netlink requests:
+// cheap every two seconds, and done only while a game is hosted (the
+// watcher stops with Close), so a tablet on battery does no work for it
+// otherwise. A change shows within one interval.
+//
 // What it keeps lives in a Keeper under the kind RecordKind and the game's
 // id (console/store's rosters implement Keeper); the joining side keeps its
 // client.Record the same way (client.SaveRecord).
@@ -21,6 +40,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/console/store"
@@ -67,8 +87,23 @@ type Options struct {
 	// typed addresses still work).
 	Advertiser discovery.Advertiser
 	// Addrs are this device's addresses for the join codes; nil asks the
-	// network interfaces (discovery.MulticastInterfaces).
+	// network interfaces (see Interfaces) and follows them while hosting.
 	Addrs []netip.Addr
+	// Interfaces lists this device's addresses when Addrs is nil: at Start,
+	// then every AddrInterval while hosting. An error wrapping
+	// discovery.ErrNoNetwork means no address (Wi-Fi off); any other error
+	// keeps the addresses listed before. Nil lists the network interfaces
+	// (discovery.MulticastInterfaces, then discovery.InterfaceAddrs).
+	Interfaces func() ([]netip.Addr, error)
+	// AddrInterval is how often the addresses are listed again when Addrs
+	// is nil; 0 means DefaultAddrInterval.
+	AddrInterval time.Duration
+	// OnAddrs, when set, is called when this device's addresses changed
+	// (Addresses and JoinCodes return the new ones): an address appeared,
+	// changed or went away. It is called on the watcher's goroutine, outside
+	// any lock of the Hosting, and may still be called once while Close
+	// runs; it should hand the redraw to the UI goroutine and return.
+	OnAddrs func()
 	// PIN is the PIN to ask; empty makes a new one.
 	PIN secure.PIN
 	// App and Device go into the Hello and the mDNS record.
@@ -85,19 +120,31 @@ type Options struct {
 	OnStop func(error)
 }
 
+// DefaultAddrInterval is how often a Hosting lists this device's addresses
+// again (Options.AddrInterval).
+const DefaultAddrInterval = 2 * time.Second
+
 // Hosting is a game being hosted. Close stops it; the game goes on locally.
+// Its methods are safe to call from any goroutine.
 type Hosting struct {
-	opts  Options
-	id    *secure.Identity
-	pin   secure.PIN
-	host  *host.Host
-	ln    net.Listener
-	port  uint16
-	addrs []netip.Addr
-	done  chan error
+	opts Options
+	id   *secure.Identity
+	pin  secure.PIN
+	host *host.Host
+	ln   net.Listener
+	port uint16
+	done chan error
+	stop chan struct{} // closed by Close: the address watcher returns
+
+	// advMu serializes what is done to the advert (Advertise, Update,
+	// Stop), so a seat change and an address change never announce a
+	// stale record or update a stopped advert. It is taken before mu,
+	// never while holding it.
+	advMu  sync.Mutex
+	advert discovery.Advert // guarded by advMu and mu (written under both)
 
 	mu      sync.Mutex
-	advert  discovery.Advert
+	addrs   []netip.Addr
 	rec     Record
 	seats   []wire.SeatInfo
 	closed  bool
@@ -145,7 +192,8 @@ func Start(opts Options) (*Hosting, error) {
 		return nil, fmt.Errorf("host %s: %w", info.Title, err)
 	}
 	rec.Port = port
-	h := &Hosting{opts: opts, id: id, pin: pin, ln: ln, port: port, rec: rec, done: make(chan error, 1)}
+	h := &Hosting{opts: opts, id: id, pin: pin, ln: ln, port: port, rec: rec, done: make(chan error, 1),
+		stop: make(chan struct{})}
 	if err := h.save(); err != nil {
 		ln.Close()
 		return nil, fmt.Errorf("host %s: %w", info.Title, err)
@@ -159,11 +207,10 @@ func Start(opts Options) (*Hosting, error) {
 	h.host = host.New(host.Config{Game: opts.Game, Identity: id, PIN: pin, App: opts.App, Device: opts.Device,
 		Logf: opts.Logf, Tokens: tokens, OnToken: h.onToken, OnSeats: h.onSeats, LocalSeats: opts.LocalSeats})
 	h.seats = h.host.Seats()
-	h.addrs = opts.Addrs
-	if h.addrs == nil {
-		if ifaces, err := discovery.MulticastInterfaces(); err == nil {
-			h.addrs, _ = discovery.InterfaceAddrs(ifaces)
-		}
+	watch := opts.Addrs == nil
+	h.addrs = slices.Clone(opts.Addrs)
+	if watch {
+		h.addrs, _ = h.listAddrs(nil)
 	}
 	go func() {
 		err := h.host.Serve(ln)
@@ -175,17 +222,136 @@ func Start(opts Options) (*Hosting, error) {
 		}
 		h.done <- err
 	}()
-	if opts.Advertiser != nil {
-		adv, err := opts.Advertiser.Advertise(h.record(), port)
-		if err != nil {
-			h.logf("host: mDNS: %v (join codes and addresses still work)", err)
-		} else {
-			h.mu.Lock()
-			h.advert = adv
-			h.mu.Unlock()
-		}
+	if !watch || len(h.addrs) > 0 {
+		h.advMu.Lock()
+		h.advertise()
+		h.advMu.Unlock()
+	}
+	if watch {
+		go h.watch()
 	}
 	return h, nil
+}
+
+// listAddrs lists this device's addresses (Options.Interfaces). No network
+// gives none; another error keeps prev, and is logged.
+func (h *Hosting) listAddrs(prev []netip.Addr) ([]netip.Addr, error) {
+	list := h.opts.Interfaces
+	if list == nil {
+		list = deviceAddrs
+	}
+	addrs, err := list()
+	switch {
+	case err == nil:
+		return addrs, nil
+	case errors.Is(err, discovery.ErrNoNetwork):
+		return nil, err
+	default:
+		h.logf("host: list this device's addresses: %v", err)
+		return prev, err
+	}
+}
+
+// deviceAddrs are the addresses of this device's interfaces that are up
+// and multicast-capable.
+func deviceAddrs() ([]netip.Addr, error) {
+	ifaces, err := discovery.MulticastInterfaces()
+	if err != nil {
+		return nil, err
+	}
+	return discovery.InterfaceAddrs(ifaces)
+}
+
+// advertise announces the game, if there is an Advertiser and no advert
+// yet and the Hosting is not closed. The caller holds advMu.
+func (h *Hosting) advertise() {
+	h.mu.Lock()
+	skip := h.closed || h.advert != nil
+	h.mu.Unlock()
+	if skip || h.opts.Advertiser == nil {
+		return
+	}
+	adv, err := h.opts.Advertiser.Advertise(h.record(), h.port)
+	if err != nil {
+		h.logf("host: mDNS: %v (join codes and addresses still work)", err)
+		return
+	}
+	h.mu.Lock()
+	h.advert = adv
+	h.mu.Unlock()
+}
+
+// unadvertise stops the advert, if any. The caller holds advMu.
+func (h *Hosting) unadvertise() {
+	h.mu.Lock()
+	adv := h.advert
+	h.advert = nil
+	h.mu.Unlock()
+	if adv != nil {
+		if err := adv.Stop(); err != nil {
+			h.logf("host: stop the mDNS advert: %v", err)
+		}
+	}
+}
+
+// watch lists this device's addresses every AddrInterval until Close, and
+// follows their changes (see the package documentation).
+func (h *Hosting) watch() {
+	every := h.opts.AddrInterval
+	if every <= 0 {
+		every = DefaultAddrInterval
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-h.stop:
+			return
+		case <-t.C:
+		}
+		h.mu.Lock()
+		prev := h.addrs
+		h.mu.Unlock()
+		addrs, _ := h.listAddrs(prev)
+		if sameAddrs(addrs, prev) {
+			continue
+		}
+		h.mu.Lock()
+		if h.closed {
+			h.mu.Unlock()
+			return
+		}
+		h.addrs = addrs
+		h.mu.Unlock()
+		h.logf("host: this device's addresses are now %v", addrs)
+		// The mDNS server answers on the interfaces it was registered on:
+		// announce again on the new ones (none: nobody could reach it).
+		h.advMu.Lock()
+		h.unadvertise()
+		if len(addrs) > 0 {
+			h.advertise()
+		}
+		h.advMu.Unlock()
+		select {
+		case <-h.stop:
+			return
+		default:
+		}
+		if h.opts.OnAddrs != nil {
+			h.opts.OnAddrs()
+		}
+	}
+}
+
+// sameAddrs reports whether a and b hold the same addresses, in any order.
+func sameAddrs(a, b []netip.Addr) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.SortFunc(a, netip.Addr.Compare)
+	slices.SortFunc(b, netip.Addr.Compare)
+	return slices.Equal(a, b)
 }
 
 func load(k Keeper, id string) (Record, error) {
@@ -268,13 +434,17 @@ func (h *Hosting) onToken(seat console.Seat, tok secure.Token) {
 func (h *Hosting) onSeats(seats []wire.SeatInfo) {
 	h.mu.Lock()
 	h.seats = seats
+	h.mu.Unlock()
+	h.advMu.Lock()
+	h.mu.Lock()
 	adv := h.advert
 	h.mu.Unlock()
 	if adv != nil {
-		if err := adv.Update(h.record()); err != nil {
+		if err := adv.Update(h.record()); err != nil && !errors.Is(err, discovery.ErrStopped) {
 			h.logf("host: update mDNS: %v", err)
 		}
 	}
+	h.advMu.Unlock()
 	if h.opts.OnSeats != nil {
 		h.opts.OnSeats(seats)
 	}
@@ -315,20 +485,28 @@ func (h *Hosting) Port() uint16 { return h.port }
 // device that typed the address.
 func (h *Hosting) Fingerprint() discovery.Fingerprint { return h.id.Fingerprint() }
 
-// Addresses are "address:port" for each of this device's addresses.
+// Addresses are "address:port" for each of this device's addresses (none
+// when it has no network address; see Options.OnAddrs for changes).
 func (h *Hosting) Addresses() []string {
-	out := make([]string, 0, len(h.addrs))
-	for _, a := range h.addrs {
+	h.mu.Lock()
+	addrs := h.addrs
+	h.mu.Unlock()
+	out := make([]string, 0, len(addrs))
+	for _, a := range addrs {
 		out = append(out, netip.AddrPortFrom(a, h.port).String())
 	}
 	return out
 }
 
 // JoinCodes are the join codes of this device's IPv4 addresses (a join
-// code carries an IPv4 address, the port and the fingerprint).
+// code carries an IPv4 address, the port and the fingerprint). There are
+// none while this device has no IPv4 address; see Options.OnAddrs.
 func (h *Hosting) JoinCodes() []string {
+	h.mu.Lock()
+	addrs := h.addrs
+	h.mu.Unlock()
 	var out []string
-	for _, a := range h.addrs {
+	for _, a := range addrs {
 		code, err := discovery.JoinCode{Addr: netip.AddrPortFrom(a, h.port), Fingerprint: h.id.Fingerprint()}.Encode()
 		if err == nil {
 			out = append(out, code)
@@ -374,8 +552,9 @@ func (h *Hosting) Err() error {
 	return h.saveErr
 }
 
-// Close stops advertising and serving; joined devices are told the host
-// stopped (they keep trying, and rejoin when the game is hosted again).
+// Close stops watching the addresses, advertising and serving; joined
+// devices are told the host stopped (they keep trying, and rejoin when the
+// game is hosted again). It does not wait for OnAddrs to return.
 func (h *Hosting) Close() error {
 	h.mu.Lock()
 	if h.closed {
@@ -383,11 +562,11 @@ func (h *Hosting) Close() error {
 		return nil
 	}
 	h.closed = true
-	adv := h.advert
+	close(h.stop)
 	h.mu.Unlock()
-	if adv != nil {
-		adv.Stop()
-	}
+	h.advMu.Lock()
+	h.unadvertise()
+	h.advMu.Unlock()
 	h.host.Close()
 	if err := <-h.done; err != nil && !errors.Is(err, host.ErrClosed) {
 		return err
