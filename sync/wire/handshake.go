@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Magic is the first field of every Hello: a peer whose Hello says
@@ -26,6 +29,21 @@ var ErrNotConsole = errors.New("not a Command Console")
 // ErrWrongRole is the error (wrapped) of a handshake between two peers of
 // roles that do not talk to each other: two hosts, two clients.
 var ErrWrongRole = errors.New("wrong role")
+
+// sentence makes msg a sentence: its first letter upper case and a full
+// stop at the end (unless it ends with a stop, a question or an ellipsis).
+func sentence(msg string) string {
+	msg = strings.TrimSpace(msg)
+	if msg == "" {
+		return ""
+	}
+	r, n := utf8.DecodeRuneInString(msg)
+	msg = string(unicode.ToUpper(r)) + msg[n:]
+	if !strings.HasSuffix(msg, ".") && !strings.HasSuffix(msg, "?") && !strings.HasSuffix(msg, "!") && !strings.HasSuffix(msg, "…") {
+		msg += "."
+	}
+	return msg
+}
 
 // NewHello returns this build's Hello for role, with the application's
 // version app ("0.1.0") and optionally the device's name.
@@ -55,6 +73,10 @@ func (e *VersionError) Error() string {
 	return fmt.Sprintf("Command Console on %s is too old for this device: %s has %s, this device needs protocol %d or newer (it has %s). Update Command Console on %s.",
 		peer, peer, describe(e.Peer), minOf(e.Local), describe(e.Local), peer)
 }
+
+// ForPlayer is the error's message, which is written for the player
+// already (it says which device to update).
+func (e *VersionError) ForPlayer() string { return e.Error() }
 
 // Refuse returns the refusal the host sends for this mismatch, worded for
 // the player at the other end.

@@ -105,6 +105,14 @@ type Hello struct {
 	// Device optionally names the device ("Ana's tablet"), for the host's
 	// lobby.
 	Device string `msgpack:"device,omitempty"`
+	// Game is, in a host's Hello, the id of the game it serves, and Title
+	// that game's title: public facts (the mDNS record carries them too),
+	// so a client whose pinned key does not match can tell a host tablet
+	// that now serves another game from a device posing as the host. Both
+	// are optional and omitted when empty: a Hello without them (an older
+	// peer, or a client) has the same bytes as before.
+	Game  string `msgpack:"game,omitempty"`
+	Title string `msgpack:"title,omitempty"`
 }
 
 // Kind is KindHello.
@@ -172,6 +180,11 @@ func (r Refuse) Validate() error {
 
 // Error is the refusal's message.
 func (r Refuse) Error() string { return r.Message }
+
+// ForPlayer is the refusal's message as a sentence for the player (it is
+// written in the player's words already): its first letter upper case, a
+// full stop at the end.
+func (r Refuse) ForPlayer() string { return sentence(r.Message) }
 
 // Join asks the host for a seat (since protocol 1), after the Hellos. The
 // host answers with Joined (then a full View) or with a Refuse.

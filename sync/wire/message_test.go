@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/commandconsole/commandconsole/console"
+	"github.com/vmihailenco/msgpack/v5"
 )
 
 var lobbySeats = []SeatInfo{
@@ -35,6 +36,8 @@ var catalog = []struct {
 	{"hello client", NewHello(RoleClient, "0.1.0", "Ana's tablet"), false},
 	{"hello host", NewHello(RoleHost, "0.1.0", ""), false},
 	{"hello spectator", NewHello(RoleSpectator, "0.2.0-dev", "Club projector"), false},
+	{"hello host with its game", Hello{Magic: Magic, Protocol: 1, MinProtocol: 1, App: "0.1.0", Role: RoleHost,
+		Device: "Ben's tablet", Game: "g0123456789ab", Title: "Friday “fight”"}, false},
 	{"hello not a console", Hello{Magic: "HTTP/", Protocol: 9}, false},
 	{"refuse pin", Refuse{Code: RefuseWrongPIN, Message: "Wrong PIN: check the four digits on the host's screen."}, false},
 	{"refuse rate limit", Refuse{Code: RefuseRateLimit, Message: "Too many wrong PINs: wait 30 seconds.", RetryAfterMs: 30000}, false},
@@ -162,6 +165,67 @@ func TestHelloFrozen(t *testing.T) {
 		"a4726f6c65" + "a6636c69656e74" // role: "client"
 	if got := fmt.Sprintf("%x", mustEncode(t, h)); got != want {
 		t.Fatalf("hello is\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestHelloGameOptional: a host's Hello may name the game it serves; the
+// fields are omitted when empty (the frozen bytes stay as they were), an
+// older peer's Hello without them decodes, and a Hello with them decodes
+// in a reader that knows nothing of them (an older peer ignores them).
+func TestHelloGameOptional(t *testing.T) {
+	old := Hello{Magic: Magic, Protocol: 1, MinProtocol: 1, App: "0.1.0", Role: RoleHost, Device: "table"}
+	b := mustEncode(t, old)
+	if bytes.Contains(b, []byte("game")) || bytes.Contains(b, []byte("title")) {
+		t.Fatalf("a Hello without a game encodes its fields: %x", b)
+	}
+	m, err := Decode(b)
+	if err != nil || m != Message(old) {
+		t.Fatalf("an older host's Hello: %#v, %v", m, err)
+	}
+	withGame := old
+	withGame.Game, withGame.Title = "g1", "Friday fight"
+	nb := mustEncode(t, withGame)
+	m, err = Decode(nb)
+	if err != nil || m != Message(withGame) {
+		t.Fatalf("a Hello with its game: %#v, %v", m, err)
+	}
+	// What an older peer reads: the frozen fields, the new ones ignored.
+	var older struct {
+		Magic       string `msgpack:"magic"`
+		Protocol    uint32 `msgpack:"protocol"`
+		MinProtocol uint32 `msgpack:"min_protocol"`
+		App         string `msgpack:"app"`
+		Role        Role   `msgpack:"role"`
+		Device      string `msgpack:"device,omitempty"`
+	}
+	if err := msgpack.Unmarshal(nb[2:], &older); err != nil {
+		t.Fatal(err)
+	}
+	if older.Magic != Magic || older.Protocol != 1 || older.Role != RoleHost || older.Device != "table" {
+		t.Fatalf("an older peer reads %+v", older)
+	}
+	if v, err := Agree(NewHello(RoleClient, "0.1.0", ""), withGame); err != nil || v != 1 {
+		t.Fatalf("agree with a Hello naming its game: %d, %v", v, err)
+	}
+}
+
+// TestForPlayer: a refusal and a version mismatch carry their sentence
+// for the player.
+func TestForPlayer(t *testing.T) {
+	tests := []struct {
+		err  interface{ ForPlayer() string }
+		want string
+	}{
+		{Refuse{Code: RefuseWrongGame, Message: `this host is serving another game ("B")`}, `This host is serving another game ("B").`},
+		{Refuse{Code: RefuseWrongPIN, Message: "Wrong PIN: 2 left before a wait."}, "Wrong PIN: 2 left before a wait."},
+		{Refuse{Code: RefuseProtocol, Message: "  "}, ""},
+		{&VersionError{Local: NewHello(RoleClient, "0.1.0", ""), Peer: Hello{Magic: Magic, Protocol: 9, MinProtocol: 9, App: "9.0", Role: RoleHost}},
+			"Command Console on this device is too old for the host"},
+	}
+	for _, tt := range tests {
+		if got := tt.err.ForPlayer(); !strings.HasPrefix(got, tt.want) || (tt.want == "" && got != "") {
+			t.Errorf("%v: ForPlayer %q, want %q", tt.err, got, tt.want)
+		}
 	}
 }
 
