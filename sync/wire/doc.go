@@ -22,7 +22,7 @@
 // cannot make it allocate more than a small multiple of its size. The
 // catalog of protocol version 1:
 //
-//	Hello      both ways   magic "CCNSL", protocol versions, app version, role
+//	Hello      both ways   magic "CCNSL", protocol versions, app version, role; a host's names its game (id, title)
 //	Refuse     both ways   a code and a message for the player
 //	Join       client→host game id, PIN, seat wanted (or spectator), seat token, last seq
 //	Joined     host→client seat, seat token, game info, seats with readiness
@@ -37,8 +37,10 @@
 //	Bye        both ways   closing on purpose, and why
 //
 // A new field is added with omitempty and ignored by older peers; a new kind
-// or a change of meaning takes a new protocol version. Hello and the envelope
-// never change, so two peers of any versions can tell each other theirs.
+// or a change of meaning takes a new protocol version. Hello's frozen fields
+// and the envelope never change, so two peers of any versions can tell each
+// other theirs (the host's game and title were added with omitempty: a
+// Hello without them has the bytes it always had).
 //
 // # A connection
 //
