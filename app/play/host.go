@@ -318,7 +318,18 @@ func (h *Host) fail(err error) {
 		h.banner.Set(r.Msg)
 		return
 	}
-	h.nav.ShowError("Something went wrong", err)
+	h.nav.ShowError(ErrorTitle(err), err)
+}
+
+// ErrorTitle is the headline of an error's dialog: "Something went wrong"
+// only for a failure inside the app (kit.Internal); an error with words
+// for the player (a lost link, a host that refused) is headed plainly,
+// its sentence (kit.ErrorText) being the body.
+func ErrorTitle(err error) string {
+	if kit.Internal(err) {
+		return "Something went wrong"
+	}
+	return "Not done"
 }
 
 // call runs fn, a change to the game made from this screen, on the Fyne

@@ -2,6 +2,7 @@ package play_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -198,5 +199,41 @@ func TestReportBackKeepsTheSeat(t *testing.T) {
 	apptest.TapButton(t, w, "Back to game")
 	if env := u.Game().Env(); env.Fixed() {
 		t.Fatalf("back from the report of a shared tablet: fixed to %q", env.Seat())
+	}
+}
+
+// linkDown is an error with its own sentence for a player, as the LAN
+// client's are.
+type linkDown struct{}
+
+func (linkDown) Error() string     { return "client: write tcp 10.0.0.2:5000: broken pipe" }
+func (linkDown) ForPlayer() string { return "The link to the host dropped; the command was not sent." }
+
+// TestPlayerErrorHasAPlainHeadline: an error that carries its own words
+// for the player is headed plainly, its sentence the body; "Something
+// went wrong" is kept for failures inside the app.
+func TestPlayerErrorHasAPlainHeadline(t *testing.T) {
+	st := console.NewMemStore()
+	sess := apptest.NewPad(t, st, "Link", nil, "alice")
+	u, w := newTestUI(t, st, apptest.LandscapeSize)
+	env := openWith(u, console.NewLocal(sess), play.NewGeneric).Env()
+	env.Fail(fmt.Errorf("add: %w", linkDown{}))
+	got := apptest.Texts(w)
+	if strings.Contains(got, "Something went wrong") || !strings.Contains(got, "Not done") {
+		t.Errorf("a player's error is headed as an internal one:\n%s", got)
+	}
+	apptest.WantText(t, w, "The link to the host dropped; the command was not sent.")
+	test.Tap(apptest.Buttons(w, "Close")[0])
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{errors.New("store: bbolt: tx closed"), "Something went wrong"},
+		{linkDown{}, "Not done"},
+		{kit.Explain("The save file is full.", errors.New("disk full")), "Not done"},
+	} {
+		if got := play.ErrorTitle(c.err); got != c.want {
+			t.Errorf("ErrorTitle(%v) = %q, want %q", c.err, got, c.want)
+		}
 	}
 }

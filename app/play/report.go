@@ -134,7 +134,7 @@ func (r *ReportScreen) FileName(format string) string {
 func (r *ReportScreen) save(format string) {
 	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
 		if err != nil {
-			dialog.ShowError(err, r.win)
+			dialog.NewCustom("The report was not saved", "Close", kit.ErrorContent(err, 60), r.win).Show()
 			return
 		}
 		if w == nil {
