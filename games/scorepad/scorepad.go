@@ -103,6 +103,19 @@ type state struct {
 	Low      bool     `msgpack:"low,omitempty"`
 	Finished bool     `msgpack:"finished,omitempty"`
 	Reason   string   `msgpack:"reason,omitempty"`
+	// Last is the command Undo would take back, nil before the first.
+	// Known says the pad keeps it: a pad restored from a snapshot made
+	// before it did knows it again after its next command (or undo).
+	Last  *lastCommand `msgpack:"last,omitempty"`
+	Known bool         `msgpack:"known,omitempty"`
+}
+
+// lastCommand is the pad's last command: its id (the events of one
+// command share it), the seat that gave it and its first history line.
+type lastCommand struct {
+	Cmd  string `msgpack:"cmd"`
+	Seat string `msgpack:"seat"`
+	Text string `msgpack:"text"`
 }
 
 // round is the current round, 1-based.
@@ -231,6 +244,7 @@ func (r *Rules) New(setup console.Setup) (console.State, error) {
 		g.Players[i] = string(s)
 	}
 	g.Scores = [][]int{make([]int, len(g.Players))}
+	g.Known = true
 	return g, nil
 }
 
@@ -370,7 +384,18 @@ func (r *Rules) Apply(s console.State, e console.Event) (console.State, error) {
 	if err := g.apply(e); err != nil {
 		return nil, fmt.Errorf("scorepad: event %d (%s): %w", e.Seq, e.Type, err)
 	}
+	g.remember(e)
 	return g, nil
+}
+
+// remember keeps e's command as the one Undo would take back: its seat
+// and its first event's line (a score added, not the end it brought).
+func (g *state) remember(e console.Event) {
+	g.Known = true
+	if g.Last != nil && e.Cmd != "" && g.Last.Cmd == e.Cmd {
+		return
+	}
+	g.Last = &lastCommand{Cmd: e.Cmd, Seat: string(e.Seat), Text: describe(e)}
 }
 
 func (g *state) apply(e console.Event) error {
@@ -453,11 +478,28 @@ func validReason(r string) bool {
 
 // Undoable lets any seat undo any command: the pad is shared and rolls no
 // dice.
-func (*Rules) Undoable(_ console.State, _ console.Seat, last []console.Event) error {
-	if len(last) == 0 {
-		return console.Reject("nothing to undo")
+func (*Rules) Undoable(s console.State, seat console.Seat, last []console.Event) error {
+	player := true
+	if g, err := asState(s); err == nil {
+		player = g.player(string(seat)) >= 0
+	}
+	if why := undoRefusal(player, len(last) > 0); why != "" {
+		return console.Reject("%s", why)
 	}
 	return nil
+}
+
+// undoRefusal is the pad's undo rule, for Undoable and the view's UndoBy:
+// any player takes back the last command, whoever gave it; a spectator
+// none. It returns why not, or "" when the undo is allowed.
+func undoRefusal(player, something bool) string {
+	switch {
+	case !player:
+		return "only the players undo"
+	case !something:
+		return "nothing to undo"
+	}
+	return ""
 }
 
 // EncodeState serialises the pad for a snapshot.

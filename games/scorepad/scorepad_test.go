@@ -744,3 +744,92 @@ func TestDecodeStateRefusesDamage(t *testing.T) {
 		}
 	}
 }
+
+// TestViewTellsWhatUndoTakesBack plays through a Session (command ids,
+// undo by replay): the view names the last command and its seat, every
+// player may take it back and a spectator may not, a command of several
+// events is named by its first, and a pad restored from a snapshot made
+// before it kept its last command says it does not know.
+func TestViewTellsWhatUndoTakesBack(t *testing.T) {
+	sess, err := console.Create(New(), setupOf(map[string]string{"target": "10"}, "alice", "bob"),
+		console.Options{Store: console.NewMemStore()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	view := func(seat console.Seat) View {
+		t.Helper()
+		v, err := sess.View(seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v.(View)
+	}
+	may := func(when string, want map[console.Seat]bool) {
+		t.Helper()
+		for seat, w := range want {
+			ok, why := view(seat).UndoBy(seat)
+			if ok != w || (ok == (why != "")) {
+				t.Errorf("%s: UndoBy(%s) = %v %q, want %v (a reason only when not)", when, seat, ok, why, w)
+			}
+		}
+	}
+	if v := view("alice"); v.Undo != nil || v.UndoUnknown {
+		t.Fatalf("new pad: undo %+v (unknown %v), want nothing", v.Undo, v.UndoUnknown)
+	}
+	may("new pad", map[console.Seat]bool{"alice": false, "bob": false, console.Public: false})
+	if ok, why := view("alice").UndoBy("alice"); ok || why != "Nothing to undo." {
+		t.Errorf("new pad: UndoBy = %v %q, want the reason \"Nothing to undo.\"", ok, why)
+	}
+	if _, err := sess.Do("alice", console.Command{Name: CmdAdd, Args: map[string]any{"player": "alice", "points": 4}}); err != nil {
+		t.Fatal(err)
+	}
+	if u := view(console.Public).Undo; u == nil || u.Seat != "alice" || u.Text != "alice +4 in round 1" {
+		t.Fatalf("after alice's add: undo %+v", u)
+	}
+	may("after alice's add", map[console.Seat]bool{"alice": true, "bob": true, console.Public: false})
+	if _, why := view(console.Public).UndoBy(console.Public); why != "Only the players undo." {
+		t.Errorf("spectator: reason %q", why)
+	}
+	// bob's add reaches the target: two events, one command.
+	if _, err := sess.Do("bob", console.Command{Name: CmdAdd, Args: map[string]any{"player": "bob", "points": 12}}); err != nil {
+		t.Fatal(err)
+	}
+	if u := view("alice").Undo; u == nil || u.Seat != "bob" || u.Text != "bob +12 in round 1" {
+		t.Fatalf("after bob's winning add: undo %+v", u)
+	}
+	may("after bob's add", map[console.Seat]bool{"alice": true, "bob": true})
+	// Any player takes back any command (the rule the view follows).
+	if _, err := sess.Undo("alice"); err != nil {
+		t.Fatalf("alice undoes bob's add: %v", err)
+	}
+	if u := view("bob").Undo; u == nil || u.Seat != "alice" || u.Text != "alice +4 in round 1" {
+		t.Fatalf("after the undo: undo %+v, want alice's add again", u)
+	}
+	if _, err := sess.Undo("bob"); err != nil {
+		t.Fatal(err)
+	}
+	may("everything undone", map[console.Seat]bool{"alice": false, "bob": false})
+	if _, err := sess.Undo("bob"); !console.IsRejection(err) {
+		t.Errorf("undo with nothing left = %v, want a refusal", err)
+	}
+
+	// A snapshot from before the pad kept its last command.
+	old := playAll(t, newGame(t, setupOf(nil, "alice", "bob")), []step{add("alice", 3)}).(*state)
+	old.Last, old.Known = nil, false
+	b := mustEncode(t, old)
+	s, err := New().DecodeState(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := New().View(s, "bob").(View)
+	if !v.UndoUnknown || v.Undo != nil {
+		t.Fatalf("old snapshot: unknown %v undo %+v, want unknown", v.UndoUnknown, v.Undo)
+	}
+	if ok, _ := v.UndoBy("bob"); !ok {
+		t.Errorf("old snapshot: UndoBy refuses; the game decides")
+	}
+	s = playAll(t, s, []step{add("bob", 1)})
+	if v := New().View(s, "bob").(View); v.UndoUnknown || v.Undo == nil || v.Undo.Seat != "bob" {
+		t.Errorf("old snapshot after a command: unknown %v undo %+v", v.UndoUnknown, v.Undo)
+	}
+}

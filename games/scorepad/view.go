@@ -2,6 +2,7 @@ package scorepad
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/pad"
@@ -39,10 +40,44 @@ type View struct {
 	// a place (1, 1, 3); only when Finished.
 	Placements []console.Placement `json:"placements,omitempty" msgpack:"placements,omitempty"`
 
+	// Undo is what Undo would take back now and who gave it (the pad
+	// hides nothing, so every seat sees it): nil before the first command,
+	// and while UndoUnknown.
+	Undo *UndoView `json:"undo,omitempty" msgpack:"undo,omitempty"`
+	// UndoUnknown is set when the pad does not know its last command: it
+	// was restored from a save made before it kept it. Undo may then
+	// still take something back; the pad knows again after its next
+	// command.
+	UndoUnknown bool `json:"undo_unknown,omitempty" msgpack:"undo_unknown,omitempty"`
+
 	// Commands says, per command, whether the viewing seat may give it now
 	// and whom and which rounds add and set may name (affordances.go); none
 	// in the public view, which gives no commands.
 	Commands []console.Affordance `json:"commands,omitempty" msgpack:"commands,omitempty"`
+}
+
+// UndoView is the command Undo would take back.
+type UndoView struct {
+	// Seat is the seat that gave it.
+	Seat console.Seat `json:"seat" msgpack:"seat"`
+	// Text is its line of history ("alice +5 in round 3").
+	Text string `json:"text" msgpack:"text"`
+}
+
+// UndoBy reports whether seat may take back the last command now, by the
+// pad's rule (any player undoes any command, a spectator none) and, when
+// it may not, why, in the player's words. While UndoUnknown it allows
+// the undo and leaves the answer to the game.
+func (v View) UndoBy(seat console.Seat) (bool, string) {
+	player := false
+	for _, p := range v.Players {
+		player = player || p.Seat == seat
+	}
+	why := undoRefusal(player, v.Undo != nil || v.UndoUnknown)
+	if why == "" {
+		return true, ""
+	}
+	return false, strings.ToUpper(why[:1]) + why[1:] + "."
 }
 
 // PlayerView is one player's column of the pad.
@@ -88,6 +123,10 @@ func (g *state) view() View {
 		Finished:    g.Finished,
 		EndReason:   g.Reason,
 		Summary:     g.summary(),
+		UndoUnknown: !g.Known,
+	}
+	if g.Known && g.Last != nil {
+		v.Undo = &UndoView{Seat: console.Seat(g.Last.Seat), Text: g.Last.Text}
 	}
 	for i, name := range g.Players {
 		scores := make([]int, len(g.Scores))
