@@ -47,6 +47,7 @@ package host
 import (
 	"bufio"
 	"context"
+	"crypto/subtle"
 	"crypto/tls"
 	"errors"
 	"fmt"
@@ -113,6 +114,15 @@ type Config struct {
 	// OnSeats, when set, is called with the seats whenever a device joins
 	// or leaves one (for the host's own screen and its mDNS record).
 	OnSeats func([]wire.SeatInfo)
+	// OnTable, when set, is called with the Table whenever any of it
+	// changes: a seat joined, left or reconnected, a spectator joined or
+	// left, a wrong PIN was refused, SetPIN reset the count. It is for the
+	// host's own screen only (nothing of it is sent to the clients). It is
+	// called outside the Host's lock, one call at a time and in order: a
+	// change made while a call runs (even by the call itself) is told by
+	// one more call with the latest Table once it returns, and quick
+	// changes may be told as one.
+	OnTable func(Table)
 	// LocalSeats are the seats played on the host's own device: never
 	// joinable over the network, shown in the lobby as the host's.
 	LocalSeats []console.Seat
@@ -145,16 +155,36 @@ type Host struct {
 	wg        sync.WaitGroup
 	pin       secure.PIN
 	// pending counts the connections not yet joined, in all and by
-	// remote; spectators the spectators joined.
+	// remote; spectators are the spectators admitted, in join order.
 	pending    int
 	pendingBy  map[string]int
-	spectators int
+	spectators []*conn
+	// wrongPINs counts the wrong PINs refused since the PIN was made.
+	wrongPINs int
+	// tableDirty says the Table changed since OnTable was last called,
+	// tableBusy that a goroutine is calling it (see tableChanged).
+	tableDirty, tableBusy bool
 	// feeds are the seats' shared views, one per seat with a connection.
 	feeds map[console.Seat]*feed
 	// undos remembers the results of recent undo commands by id, per
 	// seat: the engine's Undo takes no id, so a retried undo is answered
 	// from here instead of taking back a second command.
 	undos map[console.Seat]*undoLog
+}
+
+// Table is what the host's own screen shows of who is at the table. Only
+// the host's own UI reads it: none of it is sent to the clients.
+type Table struct {
+	// Seats are the game's player seats, who holds and who is connected to
+	// each (as Seats returns them).
+	Seats []wire.SeatInfo
+	// Spectators are the device names of the connected spectators, in
+	// join order (a device that sent no name is "").
+	Spectators []string
+	// WrongPINs counts the join attempts refused for a wrong PIN since the
+	// current PIN was made (New or SetPIN), including wrong PINs tried
+	// during the limiter's wait.
+	WrongPINs int
 }
 
 // undoLog is a seat's recent undo results, oldest first.
@@ -319,6 +349,48 @@ func (h *Host) Seats() []wire.SeatInfo {
 	return h.seatInfoLocked()
 }
 
+// Table returns who is at the table now: the seats, the spectators and the
+// wrong PINs refused since the PIN was made.
+func (h *Host) Table() Table {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.tableLocked()
+}
+
+func (h *Host) tableLocked() Table {
+	t := Table{Seats: h.seatInfoLocked(), Spectators: make([]string, 0, len(h.spectators)), WrongPINs: h.wrongPINs}
+	for _, c := range h.spectators {
+		t.Spectators = append(t.Spectators, c.device)
+	}
+	return t
+}
+
+// tableChanged calls OnTable with the latest Table if it changed
+// (h.tableDirty). One goroutine at a time calls it: another that finds it
+// busy leaves its change to that one, which calls again after the call
+// under way, so the calls are in order and never of an older Table, and a
+// call that changes the table itself does not deadlock.
+func (h *Host) tableChanged() {
+	if h.cfg.OnTable == nil {
+		return
+	}
+	h.mu.Lock()
+	if h.tableBusy || !h.tableDirty {
+		h.mu.Unlock()
+		return
+	}
+	h.tableBusy = true
+	for h.tableDirty {
+		h.tableDirty = false
+		t := h.tableLocked()
+		h.mu.Unlock()
+		h.cfg.OnTable(t)
+		h.mu.Lock()
+	}
+	h.tableBusy = false
+	h.mu.Unlock()
+}
+
 func (h *Host) seatInfoLocked() []wire.SeatInfo {
 	info := h.cfg.Game.Info()
 	out := make([]wire.SeatInfo, 0, len(info.Seats))
@@ -347,6 +419,7 @@ type conn struct {
 	remote string
 
 	tc        *tls.Conn
+	device    string // a spectator's device name, from its Hello
 	r         *wire.Reader
 	w         *wire.Writer
 	seat      console.Seat
@@ -445,10 +518,11 @@ func (c *conn) serve() {
 		if !joined {
 			h.unpendLocked(c.remote)
 		}
-		if joined && c.seat == console.Public {
-			h.spectators--
-		}
 		left := false
+		if i := slices.Index(h.spectators, c); i >= 0 {
+			h.spectators = slices.Delete(h.spectators, i, i+1)
+			h.tableDirty = true
+		}
 		if c.seat != "" && c.seat != console.Public {
 			if st := h.seats[c.seat]; st != nil && st.conn == c {
 				st.conn = nil
@@ -459,6 +533,7 @@ func (c *conn) serve() {
 		if left {
 			h.broadcastLobby()
 		}
+		h.tableChanged()
 	}()
 	err := c.join()
 	h.mu.Lock()
@@ -676,7 +751,13 @@ func (c *conn) join() error {
 	}
 	r := wire.NewReader(c.tc, h.cfg.MaxFrame)
 	w := wire.NewWriter(c.tc, h.cfg.MaxFrame)
-	peer, _, err := wire.ServerHello(r, w, wire.NewHello(wire.RoleHost, h.cfg.App, h.cfg.Device))
+	// The game served is named in the Hello (its id and title are public:
+	// the mDNS record has them too), so a client whose pinned key does not
+	// match can tell this tablet now serves another game.
+	hello := wire.NewHello(wire.RoleHost, h.cfg.App, h.cfg.Device)
+	info := h.cfg.Game.Info()
+	hello.Game, hello.Title = info.ID, info.Title
+	peer, _, err := wire.ServerHello(r, w, hello)
 	if err != nil {
 		return fmt.Errorf("hello: %w", err)
 	}
@@ -747,7 +828,7 @@ func (c *conn) sendHeldHistoryLocked(seq uint64, sum uint32) error {
 }
 
 // broadcastLobby wakes every joined connection's lobby loop, which sends
-// it the seats as they are then, and tells OnSeats.
+// it the seats as they are then, and tells OnSeats and OnTable.
 func (h *Host) broadcastLobby() {
 	h.mu.Lock()
 	seats := h.seatInfoLocked()
@@ -757,17 +838,20 @@ func (h *Host) broadcastLobby() {
 		default: // a wake-up is pending: it will send the latest seats
 		}
 	}
+	h.tableDirty = true
 	h.mu.Unlock()
 	if h.cfg.OnSeats != nil {
 		h.cfg.OnSeats(seats)
 	}
+	h.tableChanged()
 }
 
 // admit decides a Join: the Joined to send, or the Refuse.
 //
 // A seat token reclaims its seat first. Everything else needs the PIN
 // before anything is judged, so that a device without it learns nothing
-// (not the game, not the seat names). A seat played on the host's device
+// more than the public facts of the Hello and the mDNS record (the game's
+// id and title): not the seats, not who holds them. A seat played on the host's device
 // is never joinable, and a seat another device holds (its token) is not
 // taken with the PIN alone: that device rejoins with its token, or the
 // host's player frees the seat (Release).
@@ -799,10 +883,23 @@ func (h *Host) admit(c *conn, j wire.Join, device string) (wire.Joined, *wire.Re
 	h.mu.Unlock()
 	if err := h.cfg.Limiter.Check(c.remote, pin, secure.PIN(j.PIN)); err != nil {
 		ref := &wire.Refuse{Code: wire.RefuseWrongPIN, Message: err.Error()}
+		wrong := true
 		var we *secure.WaitError
 		if errors.As(err, &we) {
 			ref.Code = wire.RefuseRateLimit
 			ref.RetryAfterMs = uint32(min(we.Wait.Milliseconds(), 1<<31))
+			// During the wait even the right PIN is refused: only a wrong
+			// one counts.
+			wrong = subtle.ConstantTimeCompare([]byte(pin), []byte(j.PIN)) != 1
+		}
+		if wrong {
+			h.mu.Lock()
+			if h.pin == pin {
+				h.wrongPINs++
+				h.tableDirty = true
+			}
+			h.mu.Unlock()
+			h.tableChanged()
 		}
 		return wire.Joined{}, ref
 	}
@@ -813,11 +910,13 @@ func (h *Host) admit(c *conn, j wire.Join, device string) (wire.Joined, *wire.Re
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if j.Seat == console.Public {
-		if h.spectators >= h.cfg.MaxSpectators {
+		if len(h.spectators) >= h.cfg.MaxSpectators {
 			return wire.Joined{}, &wire.Refuse{Code: wire.RefuseFull,
-				Message: fmt.Sprintf("this game already has %d spectators", h.spectators)}
+				Message: fmt.Sprintf("this game already has %d spectators", len(h.spectators))}
 		}
-		h.spectators++
+		c.device = device
+		h.spectators = append(h.spectators, c)
+		h.tableDirty = true
 		c.seat = console.Public
 		return wire.Joined{Seat: console.Public, Game: info, Seats: h.seatInfoLocked()}, nil
 	}
@@ -890,15 +989,20 @@ func (h *Host) Release(seat console.Seat) {
 }
 
 // SetPIN changes the PIN (the host shows a new one) and forgets every
-// wrong PIN counted so far.
+// wrong PIN counted so far (the limiter's, and the Table's WrongPINs).
 func (h *Host) SetPIN(pin secure.PIN) error {
 	if p, err := secure.ParsePIN(string(pin)); err != nil || p != pin {
 		return fmt.Errorf("set PIN: %q is not 4 digits", pin)
 	}
 	h.mu.Lock()
 	h.pin = pin
+	if h.wrongPINs != 0 {
+		h.wrongPINs = 0
+		h.tableDirty = true
+	}
 	h.mu.Unlock()
 	h.cfg.Limiter.Reset()
+	h.tableChanged()
 	return nil
 }
 

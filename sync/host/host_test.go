@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -1122,5 +1124,184 @@ func TestAcceptErrorIsRetried(t *testing.T) {
 	f.host.Close()
 	if err := <-done; !errors.Is(err, ErrClosed) {
 		t.Errorf("Serve: %v", err)
+	}
+}
+
+// TestHelloNamesTheGame: the host's Hello names the game it serves (its
+// id and title), before any PIN.
+func TestHelloNamesTheGame(t *testing.T) {
+	linktest.NoLeaks(t)
+	f := newFixture(t, Config{})
+	raw, err := f.nw.Node("probe").Dial("host:1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	tc := tls.Client(raw, secure.ClientConfig(f.id.Fingerprint()))
+	tc.SetDeadline(time.Now().Add(wait))
+	peer, _, err := wire.ClientHello(wire.NewReader(tc, 0), wire.NewWriter(tc, 0), wire.NewHello(wire.RoleClient, "0.1.0", "probe"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info := f.game.Info(); peer.Game != info.ID || peer.Title != "Fight" || peer.Device != "table" {
+		t.Fatalf("the host's Hello: %+v, want game %s titled Fight", peer, info.ID)
+	}
+}
+
+// tableLog keeps what OnTable was told.
+type tableLog struct {
+	mu    sync.Mutex
+	calls []Table
+}
+
+func (l *tableLog) on(t Table) {
+	l.mu.Lock()
+	l.calls = append(l.calls, t)
+	l.mu.Unlock()
+}
+
+func (l *tableLog) last() (Table, int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.calls) == 0 {
+		return Table{}, 0
+	}
+	return l.calls[len(l.calls)-1], len(l.calls)
+}
+
+// TestTable: the host's own screen is told of every change at the table:
+// a seat joining, leaving and reconnecting, spectators coming and going
+// (in join order), wrong PINs, a new PIN resetting their count, a seat
+// freed. Each step's Table is both what Table returns and OnTable's last
+// call.
+func TestTable(t *testing.T) {
+	linktest.NoLeaks(t)
+	log := &tableLog{}
+	var seatCalls atomic.Int32
+	f := newFixture(t, Config{OnTable: log.on, OnSeats: func([]wire.SeatInfo) { seatCalls.Add(1) }})
+	if tb := f.host.Table(); len(tb.Seats) != 2 || len(tb.Spectators) != 0 || tb.WrongPINs != 0 {
+		t.Fatalf("a new host's table: %+v", tb)
+	}
+	var ana, tv1 *client
+	var anaToken string
+	try := func(pin string, want wire.RefuseCode) {
+		c, err := f.dial("guesser", wire.Hello{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ref wire.Refuse
+		if _, err := c.join(wire.Join{Seat: "ben", PIN: pin}); !errors.As(err, &ref) || ref.Code != want {
+			t.Fatalf("PIN %s: %v, want a refusal %s", pin, err, want)
+		}
+	}
+	steps := []struct {
+		name string
+		do   func()
+		want func(Table) bool
+	}{
+		{"ana joins", func() {
+			var j wire.Joined
+			ana, j = f.joinAs("seatA", "ana")
+			anaToken = j.Token
+		}, func(tb Table) bool {
+			return tb.Seats[0].Connected && tb.Seats[0].Taken && tb.Seats[0].Device == "seatA" && !tb.Seats[1].Taken
+		}},
+		{"two spectators join", func() {
+			tv1, _ = f.joinAs("tv1", console.Public)
+			f.joinAs("tv2", console.Public)
+		}, func(tb Table) bool { return slices.Equal(tb.Spectators, []string{"tv1", "tv2"}) }},
+		{"the first spectator leaves", func() { tv1.close() },
+			func(tb Table) bool { return slices.Equal(tb.Spectators, []string{"tv2"}) }},
+		{"a wrong PIN", func() { try("0000", wire.RefuseWrongPIN) }, func(tb Table) bool { return tb.WrongPINs == 1 }},
+		{"two more wrong PINs", func() {
+			try("0001", wire.RefuseWrongPIN)
+			try("0002", wire.RefuseWrongPIN) // the third: a wait starts
+		}, func(tb Table) bool { return tb.WrongPINs == 3 }},
+		{"during the wait a wrong PIN counts, the right one does not", func() {
+			try("0003", wire.RefuseRateLimit)
+			try(string(testPIN), wire.RefuseRateLimit)
+		}, func(tb Table) bool { return tb.WrongPINs == 4 }},
+		{"a new PIN resets the count", func() {
+			if err := f.host.SetPIN("1234"); err != nil {
+				t.Fatal(err)
+			}
+		}, func(tb Table) bool { return tb.WrongPINs == 0 }},
+		{"ana leaves", func() { ana.close() }, func(tb Table) bool {
+			return !tb.Seats[0].Connected && tb.Seats[0].Taken && slices.Equal(tb.Spectators, []string{"tv2"})
+		}},
+		{"ana reconnects with her token", func() {
+			c, err := f.dial("seatA", wire.Hello{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := c.join(wire.Join{Seat: "ana", Token: anaToken}); err != nil {
+				t.Fatal(err)
+			}
+		}, func(tb Table) bool { return tb.Seats[0].Connected && tb.Seats[0].Taken }},
+		{"the host frees ana's seat", func() { f.host.Release("ana") },
+			func(tb Table) bool { return !tb.Seats[0].Taken && !tb.Seats[0].Connected }},
+	}
+	for _, st := range steps {
+		_, before := log.last()
+		st.do()
+		deadline := time.Now().Add(wait)
+		for {
+			last, n := log.last()
+			now := f.host.Table()
+			if n > before && st.want(now) && st.want(last) && reflect.DeepEqual(last, now) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: Table %+v, OnTable's last %+v (%d calls, %d before)", st.name, now, last, n, before)
+			}
+			time.Sleep(2 * time.Millisecond)
+		}
+	}
+	if seatCalls.Load() == 0 {
+		t.Error("OnSeats was not called")
+	}
+}
+
+// TestOnTableMayCallTheHost: OnTable may call the Host, even change the
+// table (SetPIN): the change is told by a later call, not a deadlock.
+func TestOnTableMayCallTheHost(t *testing.T) {
+	linktest.NoLeaks(t)
+	var h atomic.Pointer[Host]
+	log := &tableLog{}
+	f := newFixture(t, Config{OnTable: func(tb Table) {
+		log.on(tb)
+		if tb.WrongPINs == 1 {
+			h.Load().SetPIN("1234")
+		}
+		h.Load().Table()
+	}})
+	h.Store(f.host)
+	c, err := f.dial("guess", wire.Hello{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.join(wire.Join{Seat: "ana", PIN: "0000"}); err == nil {
+		t.Fatal("joined with a wrong PIN")
+	}
+	deadline := time.Now().Add(wait)
+	for {
+		last, n := log.last()
+		if n >= 2 && last.WrongPINs == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("OnTable told %d times, last %+v", n, last)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	for _, pin := range []string{string(testPIN), "1234"} {
+		c, err := f.dial("tablet", wire.Hello{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = c.join(wire.Join{Seat: "ana", PIN: pin})
+		if (err == nil) != (pin == "1234") {
+			t.Fatalf("join with PIN %s after SetPIN(1234): %v", pin, err)
+		}
 	}
 }
