@@ -37,6 +37,10 @@ type Screen struct {
 	// typed is what the number pad holds: digits with an optional "-".
 	typed string
 
+	// seatLine says whose tablet this is, over the grid, on a tablet
+	// that plays one seat (a joined tablet, or a spectator's).
+	seatLine *widget.Label
+
 	// The grid.
 	header, body, totals *fyne.Container
 	rows                 *fyne.Container // body and totals, in the scroll
@@ -100,7 +104,10 @@ func (s *Screen) build() {
 	s.endBtn = widget.NewButtonWithIcon("End game", theme.MediaStopIcon(), s.confirmEnd)
 	s.endBtn.Importance = widget.DangerImportance
 	s.roundBar = container.NewBorder(nil, nil, nil, s.endBtn, s.nextBtn)
-	gridArea := container.NewBorder(nil, s.roundBar, nil, nil, grid)
+	s.seatLine = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	s.seatLine.Truncation = fyne.TextTruncateEllipsis
+	s.seatLine.Hide()
+	gridArea := container.NewBorder(s.seatLine, s.roundBar, nil, nil, grid)
 
 	// The playing panel.
 	s.selection = kit.Subheading("")
@@ -171,6 +178,7 @@ func (s *Screen) Refresh() {
 	if s.selRound == 0 || s.selRound == prevRound || s.selRound > pv.RoundCount {
 		s.selRound = pv.Round
 	}
+	s.redrawSeat()
 	s.redrawGrid()
 	s.redrawPanel()
 	// The panel may have changed width (the end panel replaces the keypad):
@@ -180,6 +188,23 @@ func (s *Screen) Refresh() {
 		s.scroll.ScrollToBottom()
 	}
 	s.shownRounds = pv.RoundCount
+}
+
+// redrawSeat says whose tablet this is when it plays one seat: "This
+// tablet: Bob", or that it watches.
+func (s *Screen) redrawSeat() {
+	if !s.env.Fixed() {
+		s.seatLine.Hide()
+		return
+	}
+	text := "This tablet watches the game (spectator)"
+	for _, pl := range s.view.Players {
+		if pl.Seat == s.env.Seat() {
+			text = "This tablet: " + pl.Name
+		}
+	}
+	s.seatLine.SetText(text)
+	s.seatLine.Show()
 }
 
 // redrawGrid rebuilds the grid's cells from the view.
@@ -310,6 +335,7 @@ func (s *Screen) selectCell(player, round int) {
 		return
 	}
 	s.selPlayer, s.selRound = player, round
+	s.redrawSeat()
 	s.redrawGrid()
 	s.redrawPanel()
 }

@@ -58,6 +58,9 @@ type Host struct {
 	summary *widget.Label
 	banner  *kit.Banner
 	undoBtn *widget.Button
+	// undoWhy says why Undo is greyed, under the title bar (a tooltip is
+	// no use on a touch screen); hidden while Undo is enabled.
+	undoWhy *widget.Label
 	histBtn *widget.Button
 	homeBtn *widget.Button
 
@@ -149,6 +152,9 @@ func NewHost(f Frame, g console.Game) *Host {
 	h.homeBtn = widget.NewButtonWithIcon("Home", theme.HomeIcon(), f.Nav.Home)
 	h.histBtn = widget.NewButtonWithIcon("History", theme.HistoryIcon(), func() { h.showHistory(h.historySeat()) })
 	h.undoBtn = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), func() { h.undo() })
+	h.undoWhy = widget.NewLabel("")
+	h.undoWhy.Importance = widget.LowImportance
+	h.undoWhy.Hide()
 	h.banner = kit.NewBanner()
 
 	ctor := f.Screen
@@ -170,7 +176,7 @@ func NewHost(f Frame, g console.Game) *Host {
 			actions.Add(widget.NewButtonWithIcon(a.Label, a.Icon, a.Run))
 		}
 		bar := kit.TopBar(h.homeBtn, h.title, container.NewHBox(h.histBtn, h.undoBtn))
-		second := container.NewBorder(nil, nil, nil, container.NewCenter(actions), h.summary)
+		second := container.NewBorder(nil, nil, nil, container.NewHBox(h.undoWhy, container.NewCenter(actions)), h.summary)
 		top := container.NewVBox(bar, container.NewPadded(container.NewVBox(second, h.banner)))
 		h.root = container.NewBorder(top, nil, nil, nil, h.screen.Content())
 	}
@@ -298,12 +304,48 @@ func (h *Host) refresh() {
 	h.banner.Set("")
 	h.title.SetText(info.Title)
 	h.summary.SetText(info.Summary)
-	if actor, err := h.game.LastActor(); err == nil && actor == console.Public {
-		h.undoBtn.Disable() // nothing has been played yet
-	} else {
+	if ok, why := h.mayUndo(); ok {
 		h.undoBtn.Enable()
+		h.undoWhy.Hide()
+	} else {
+		h.undoBtn.Disable()
+		h.undoWhy.SetText(why)
+		if why != "" {
+			h.undoWhy.Show()
+		} else {
+			h.undoWhy.Hide()
+		}
 	}
 	h.screen.Refresh()
+}
+
+// UndoTeller is a view that tells whether a seat may take back the last
+// command now and, when it may not, why (in the player's words). Only a
+// game that hides nothing may implement it (the score pad): whether
+// another seat acted last can be a secret. The frame asks the view of the
+// seat that would undo; without it, it enables Undo once anything was
+// played (LastActor).
+type UndoTeller interface {
+	UndoBy(seat console.Seat) (ok bool, why string)
+}
+
+// mayUndo reports whether Undo can take anything back now, and why not:
+// from the view when it tells (UndoTeller), else from the last actor.
+func (h *Host) mayUndo() (bool, string) {
+	actor, err := h.game.LastActor()
+	seat := h.env.seat
+	if h.hotSeat() && err == nil && actor != console.Public {
+		seat = actor
+	}
+	if st, serr := h.game.State(seat); serr == nil {
+		if t, ok := st.View.(UndoTeller); ok {
+			return t.UndoBy(seat)
+		}
+	}
+	if err == nil && actor == console.Public {
+		return false, "" // nothing has been played yet
+	}
+	return true, ""
 }
 
 // fail shows a refused command in the banner (in a dialog when the screen
