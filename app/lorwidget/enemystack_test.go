@@ -1,11 +1,14 @@
 package lorwidget
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+
+	"github.com/commandconsole/commandconsole/console"
 )
 
 // TestEnemyStack: collapsed it is one button with the counts; expanded,
@@ -63,5 +66,45 @@ func TestEnemyStack(t *testing.T) {
 				t.Errorf("stack button %v high", s.button.MinSize())
 			}
 		})
+	}
+}
+
+// TestSpectatorsStackNamesTheTeams: a spectator has no enemy: the stack
+// names each team by its player, each above its own cards, and never says
+// "Enemy".
+func TestSpectatorsStackNamesTheTeams(t *testing.T) {
+	test.NewTempApp(t)
+	v := tutorialView(t, stepHaleDown, console.Public)
+	s := NewEnemyStack(v)
+	teams := Teams(v)
+	if len(teams) != 2 || teams[0].Seat != "alice" || teams[1].Seat != "bob" {
+		t.Fatalf("teams %+v, want alice's and bob's", teams)
+	}
+	want := "alice's team · 2 cards · 1 down\nbob's team · 2 cards · 0 down"
+	if s.Title() != want {
+		t.Errorf("title %q, want %q", s.Title(), want)
+	}
+	s.SetExpanded(true)
+	s.Resize(fyne.NewSize(400, s.MinSize().Height))
+	// The markup's texts, not its widget types (EnemyStack).
+	got := regexp.MustCompile(`type="[^"]*"`).ReplaceAllString(test.RenderObjectToMarkup(s), "")
+	if strings.Contains(strings.ToLower(got), "enemy") {
+		t.Errorf("a spectator's stack speaks of an enemy:\n%s", got)
+	}
+	// Each team's header comes before its cards.
+	var order []string
+	for _, o := range s.list.Objects {
+		switch x := o.(type) {
+		case *CharacterCard:
+			order = append(order, x.char.Seat)
+		default:
+			order = append(order, "header")
+		}
+	}
+	if strings.Join(order, " ") != "header alice alice header bob bob" {
+		t.Errorf("stack order %v, want each team's header above its cards", order)
+	}
+	if got := (Team{Seat: "bob", Cards: 1}).Line(); got != "bob's team · 1 card · 0 down" {
+		t.Errorf("one card: %q", got)
 	}
 }
