@@ -64,7 +64,60 @@ type Browser interface {
 	// title, host name and instance, and are never modified after being
 	// sent. A reader that falls behind gets only the latest list. The
 	// channel is closed when ctx ends.
-	Browse(ctx context.Context) (<-chan []Entry, error)
+	//
+	// A browser follows the network: with no network address it waits,
+	// and starts listening when one appears (the list is empty while it
+	// waits); it fails only for what waiting will not mend. OnState, among
+	// opts, tells the caller whether it listens or waits.
+	Browse(ctx context.Context, opts ...BrowseOption) (<-chan []Entry, error)
+}
+
+// BrowseState is what a browser is doing: listening for games, or waiting
+// for a network it can listen on.
+type BrowseState struct {
+	// Listening is true while the browser listens for games.
+	Listening bool
+	// Interfaces are the names of the network interfaces it listens on.
+	Interfaces []string
+	// Err says why it is not listening (nil while it listens): wrapping
+	// ErrNoNetwork when this device has no network address, else why
+	// listening failed. It keeps trying either way. It has a sentence for
+	// a player (a ForPlayer method) to show in place of the list's status.
+	Err error
+}
+
+func (s BrowseState) equal(o BrowseState) bool {
+	return s.Listening == o.Listening && slices.Equal(s.Interfaces, o.Interfaces) &&
+		(s.Err == nil) == (o.Err == nil) && (s.Err == nil || s.Err.Error() == o.Err.Error())
+}
+
+// BrowseOption changes how one Browse runs.
+type BrowseOption func(*browseConfig)
+
+type browseConfig struct {
+	onState func(BrowseState)
+}
+
+// OnState has Browse tell f the browser's state: once before Browse
+// returns (on the caller's goroutine), then on each change (on the
+// browser's goroutine; calls never overlap), until ctx ends. f should hand
+// the state to the UI goroutine and return; it must not call Browse's
+// Browser.
+func OnState(f func(BrowseState)) BrowseOption {
+	return func(c *browseConfig) { c.onState = f }
+}
+
+func browseOptions(opts []BrowseOption) browseConfig {
+	var c browseConfig
+	for _, o := range opts {
+		if o != nil {
+			o(&c)
+		}
+	}
+	if c.onState == nil {
+		c.onState = func(BrowseState) {}
+	}
+	return c
 }
 
 // ErrStopped is the error for an Update of a stopped Advert.
@@ -161,6 +214,15 @@ func (l *liveList) remove(instance string) bool {
 		return false
 	}
 	delete(l.entries, instance)
+	return true
+}
+
+// clear drops every entry; it reports whether the list changed.
+func (l *liveList) clear() bool {
+	if len(l.entries) == 0 {
+		return false
+	}
+	clear(l.entries)
 	return true
 }
 

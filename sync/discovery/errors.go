@@ -26,7 +26,7 @@ func forPlayer(err error, say string) error { return &playerError{err: err, say:
 // The sentences of the errors a player can meet while browsing.
 const (
 	sayNoNetwork = "This tablet has no network address: turn Wi-Fi on; the list fills in by itself when it is on."
-	sayNoListen  = "This tablet cannot listen for games nearby on this network; it keeps trying."
-	sayNoLock    = "This tablet does not let the app listen for games nearby (multicast)."
-	sayNoIfaces  = "This tablet does not let the app see its network."
+	sayNoListen  = "This tablet cannot listen for games on this network yet; it keeps trying, and the list fills in by itself if it can."
+	sayNoLock    = "The system does not let the app listen for games nearby."
+	sayNoIfaces  = "The system does not let the app see this tablet's network."
 )

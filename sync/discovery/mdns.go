@@ -50,6 +50,11 @@ type MDNS struct {
 	// out (a bad or foreign TXT record, no usable address), for logs and
 	// `ccctl browse -v`. It is called on the browser's goroutine.
 	Skipped func(instance string, err error)
+
+	// Seams for tests: listIfaces replaces browseInterfaces' listing,
+	// newResolver the opening of a zeroconf resolver.
+	listIfaces  func() ([]net.Interface, error)
+	newResolver func([]net.Interface) (resolver, error)
 }
 
 func (m *MDNS) interval() time.Duration {
@@ -244,37 +249,52 @@ func (a *mdnsAdvert) Stop() error {
 	return nil
 }
 
-// Browse watches the network for games; see Browser. It fails at once when
-// no resolver can be opened (no multicast interface, or multicast refused);
-// later failures are retried every Interval.
-func (m *MDNS) Browse(ctx context.Context) (<-chan []Entry, error) {
+// Browse watches the network for games; see Browser.
+//
+// Every Interval it lists the interfaces again (those of Interfaces, or
+// else every interface that is up, multicast-capable and has an address)
+// and opens a fresh resolver on them, so a network that comes late, or
+// changes, is listened on within an Interval: the games still announced
+// stay listed across the change. With no such interface it waits (the list
+// is emptied at once, BrowseState.Err wraps ErrNoNetwork), and so it does
+// when a resolver cannot be opened, trying again every Interval. Why
+// polling and not a network-change callback: Fyne offers none and the app
+// has no Java code for Android's ConnectivityManager callbacks, while
+// listing the interfaces is cheap (a couple of netlink requests, through
+// github.com/wlynxg/anet on Android) and happens only while a Browse runs.
+//
+// Browse fails at once only when waiting will not help: the system refuses
+// the multicast lock or the listing of interfaces. Its errors have a
+// sentence for a player (ForPlayer).
+func (m *MDNS) Browse(ctx context.Context, opts ...BrowseOption) (<-chan []Entry, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("browse: %w", err)
 	}
-	ifaces, err := m.interfaces()
-	if err != nil {
-		return nil, fmt.Errorf("browse: %w", err)
+	cfg := browseOptions(opts)
+	ifaces, listErr := m.browseInterfaces()
+	if listErr != nil && !errors.Is(listErr, ErrNoNetwork) {
+		return nil, forPlayer(fmt.Errorf("browse: %w", listErr), sayNoIfaces)
 	}
 	release, err := acquireMulticast()
 	if err != nil {
-		return nil, fmt.Errorf("browse: multicast lock: %w", err)
+		return nil, forPlayer(fmt.Errorf("browse: multicast lock: %w", err), sayNoLock)
 	}
-	first, err := newResolver(ifaces)
-	if err != nil {
-		release()
-		return nil, fmt.Errorf("browse: %w", err)
-	}
+	r, state := m.openResolver(ifaces, listErr)
 	f := newFeed()
 	l := newLiveList(m.Skipped)
 	f.send(l.list())
+	cfg.onState(state)
 	go func() {
 		defer release()
 		defer f.close()
-		r := first
-		for ctx.Err() == nil {
+		for {
 			start := time.Now()
 			if r != nil {
+				// cycle runs (and so closes) every resolver opened, even
+				// when ctx has ended.
 				m.cycle(ctx, r, l, f)
+			} else if l.clear() {
+				f.send(l.list()) // no network: no game can be reached
 			}
 			if l.expire(time.Now().Add(-m.expiry())) {
 				f.send(l.list())
@@ -282,19 +302,83 @@ func (m *MDNS) Browse(ctx context.Context) (<-chan []Entry, error) {
 			if wait := m.interval() - time.Since(start); wait > 0 {
 				select {
 				case <-ctx.Done():
-					return
 				case <-time.After(wait):
 				}
 			}
-			r, _ = newResolver(ifaces) // a failure is retried next round
+			if ctx.Err() != nil {
+				return
+			}
+			var next BrowseState
+			r, next = m.openResolver(m.browseInterfaces())
+			if !next.equal(state) {
+				state = next
+				cfg.onState(state)
+			}
 		}
 	}()
 	return f.ch, nil
 }
 
+// browseInterfaces are the interfaces to browse on: Interfaces, or else
+// those up, multicast-capable and with a usable address (an error wrapping
+// ErrNoNetwork when there are none).
+func (m *MDNS) browseInterfaces() ([]net.Interface, error) {
+	if m.listIfaces != nil {
+		return m.listIfaces()
+	}
+	if len(m.Interfaces) > 0 {
+		return m.Interfaces, nil
+	}
+	all, err := MulticastInterfaces()
+	if err != nil {
+		return nil, err
+	}
+	var out []net.Interface
+	for _, ifi := range all {
+		if addrs, err := InterfaceAddrs([]net.Interface{ifi}); err == nil && len(addrs) > 0 {
+			out = append(out, ifi)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%w (no usable address on %s)", ErrNoNetwork, ifaceNames(all))
+	}
+	return out, nil
+}
+
+// openResolver opens a resolver on ifaces, unless listing them failed
+// with err, and says what the browser is then doing.
+func (m *MDNS) openResolver(ifaces []net.Interface, err error) (resolver, BrowseState) {
+	switch {
+	case errors.Is(err, ErrNoNetwork):
+		return nil, BrowseState{Err: forPlayer(fmt.Errorf("browse: %w", err), sayNoNetwork)}
+	case err != nil:
+		return nil, BrowseState{Err: forPlayer(fmt.Errorf("browse: %w", err), sayNoIfaces)}
+	}
+	open := m.newResolver
+	if open == nil {
+		open = newResolver
+	}
+	r, err := open(ifaces)
+	if err != nil {
+		return nil, BrowseState{Err: forPlayer(fmt.Errorf("browse: %w", err), sayNoListen)}
+	}
+	names := make([]string, len(ifaces))
+	for i, ifi := range ifaces {
+		names[i] = ifi.Name
+	}
+	return r, BrowseState{Listening: true, Interfaces: names}
+}
+
+// resolver is what browsing needs of a *zeroconf.Resolver: Browse sends
+// the services it finds on entries, and closes entries (and the resolver's
+// sockets) when ctx ends.
+type resolver interface {
+	Browse(ctx context.Context, service, domain string, entries chan<- *zeroconf.ServiceEntry) error
+}
+
 // newResolver opens a resolver for IPv4 and IPv6, or for whichever of the
 // two works on ifaces.
-func newResolver(ifaces []net.Interface) (*zeroconf.Resolver, error) {
+func newResolver(ifaces []net.Interface) (resolver, error) {
 	var errs []error
 	for _, t := range []zeroconf.IPType{zeroconf.IPv4AndIPv6, zeroconf.IPv4, zeroconf.IPv6} {
 		r, err := zeroconf.NewResolver(zeroconf.SelectIfaces(ifaces), zeroconf.SelectIPTraffic(t))
@@ -307,7 +391,7 @@ func newResolver(ifaces []net.Interface) (*zeroconf.Resolver, error) {
 }
 
 // cycle runs one resolver for one Interval and records what it sees.
-func (m *MDNS) cycle(ctx context.Context, r *zeroconf.Resolver, l *liveList, f *feed) {
+func (m *MDNS) cycle(ctx context.Context, r resolver, l *liveList, f *feed) {
 	cctx, cancel := context.WithTimeout(ctx, m.interval())
 	defer cancel()
 	ch := make(chan *zeroconf.ServiceEntry, 16)

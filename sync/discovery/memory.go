@@ -15,13 +15,68 @@ import (
 // both an Advertiser and a Browser, and every browser of the same Memory
 // sees every advert at once, through the same TXT encoding, decoding and
 // skipping rules as MDNS. Adverts carry the addresses given to NewMemory.
-// It is safe for concurrent use.
+// Its browsers listen (BrowseState) unless SetOffline takes the network
+// away. It is safe for concurrent use.
 type Memory struct {
 	addrs []netip.Addr
 
+	// tellMu keeps the calls of OnState apart (SetOffline, Browse); it
+	// is taken before mu.
+	tellMu   sync.Mutex
 	mu       sync.Mutex
 	ads      map[string]sighting
-	watchers map[*feed]*liveList
+	watchers map[*feed]*memWatcher
+	offline  bool
+}
+
+// memWatcher is one Browse of a Memory.
+type memWatcher struct {
+	l       *liveList
+	onState func(BrowseState)
+}
+
+// memoryInterface is the interface name a Memory's browsers listen on.
+const memoryInterface = "memory"
+
+// state is what a browser of m is doing. The caller holds m.mu.
+func (m *Memory) state() BrowseState {
+	if m.offline {
+		return BrowseState{Err: forPlayer(fmt.Errorf("browse: %w (the in-memory network is offline)", ErrNoNetwork), sayNoNetwork)}
+	}
+	return BrowseState{Listening: true, Interfaces: []string{memoryInterface}}
+}
+
+// SetOffline takes the in-memory network away (true) or gives it back
+// (false), as Wi-Fi turned off and on: its browsers are told they wait for
+// a network (BrowseState.Err wraps ErrNoNetwork) and list nothing, then
+// listen again and list every game still announced. Adverts stay
+// announced meanwhile. It lets the app's tests show what a player sees.
+func (m *Memory) SetOffline(offline bool) {
+	m.tellMu.Lock()
+	defer m.tellMu.Unlock()
+	m.mu.Lock()
+	if m.offline == offline {
+		m.mu.Unlock()
+		return
+	}
+	m.offline = offline
+	st := m.state()
+	now := time.Now()
+	var tell []func(BrowseState)
+	for f, w := range m.watchers {
+		w.l.clear()
+		if !offline {
+			for _, s := range m.ads {
+				w.l.see(s, now)
+			}
+		}
+		f.send(w.l.list())
+		tell = append(tell, w.onState)
+	}
+	m.mu.Unlock()
+	for _, f := range tell {
+		f(st)
+	}
 }
 
 // NewMemory returns an empty in-memory network whose adverts carry addrs
@@ -31,7 +86,7 @@ func NewMemory(addrs ...netip.Addr) *Memory {
 	if len(addrs) == 0 {
 		addrs = []netip.Addr{netip.AddrFrom4([4]byte{127, 0, 0, 1})}
 	}
-	return &Memory{addrs: slices.Clone(addrs), ads: map[string]sighting{}, watchers: map[*feed]*liveList{}}
+	return &Memory{addrs: slices.Clone(addrs), ads: map[string]sighting{}, watchers: map[*feed]*memWatcher{}}
 }
 
 // Advertise announces g on the in-memory network.
@@ -56,21 +111,30 @@ func (m *Memory) Publish(instance string, txt []string, addrs []netip.Addr, port
 	return func() { m.drop(instance) }
 }
 
-// Browse lists the games on the in-memory network; see Browser.
-func (m *Memory) Browse(ctx context.Context) (<-chan []Entry, error) {
+// Browse lists the games on the in-memory network; see Browser. OnState
+// is told the browser listens (on the interface "memory"), or waits while
+// the network is offline (SetOffline).
+func (m *Memory) Browse(ctx context.Context, opts ...BrowseOption) (<-chan []Entry, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("browse: %w", err)
 	}
+	cfg := browseOptions(opts)
 	f := newFeed()
 	l := newLiveList(nil)
+	m.tellMu.Lock()
+	defer m.tellMu.Unlock()
 	m.mu.Lock()
 	now := time.Now()
-	for _, s := range m.ads {
-		l.see(s, now)
+	if !m.offline {
+		for _, s := range m.ads {
+			l.see(s, now)
+		}
 	}
-	m.watchers[f] = l
+	m.watchers[f] = &memWatcher{l: l, onState: cfg.onState}
 	f.send(l.list())
+	st := m.state()
 	m.mu.Unlock()
+	cfg.onState(st)
 	go func() {
 		<-ctx.Done()
 		m.mu.Lock()
@@ -86,7 +150,11 @@ func (m *Memory) put(s sighting) {
 	defer m.mu.Unlock()
 	m.ads[s.instance] = s
 	now := time.Now()
-	for f, l := range m.watchers {
+	if m.offline {
+		return
+	}
+	for f, w := range m.watchers {
+		l := w.l
 		changed := l.see(s, now)
 		// A once-valid entry whose TXT turned bad is gone.
 		if _, ok := l.entries[s.instance]; ok && !changed {
@@ -107,9 +175,9 @@ func (m *Memory) drop(instance string) {
 		return
 	}
 	delete(m.ads, instance)
-	for f, l := range m.watchers {
-		if l.remove(instance) {
-			f.send(l.list())
+	for f, w := range m.watchers {
+		if w.l.remove(instance) {
+			f.send(w.l.list())
 		}
 	}
 }
