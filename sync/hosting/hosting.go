@@ -113,6 +113,10 @@ type Options struct {
 	LocalSeats []console.Seat
 	// OnSeats is told whenever a device joins or leaves a seat.
 	OnSeats func([]wire.SeatInfo)
+	// OnTable is told who is at the table whenever any of it changes
+	// (seats, spectators, wrong PINs): host.Config.OnTable, called outside
+	// the host's lock, one call at a time. For the host's own panel.
+	OnTable func(host.Table)
 	// Logf is told about connections that fail.
 	Logf func(format string, args ...any)
 	// OnStop is told if serving stops on its own (the listener failed for
@@ -205,7 +209,8 @@ func Start(opts Options) (*Hosting, error) {
 		}
 	}
 	h.host = host.New(host.Config{Game: opts.Game, Identity: id, PIN: pin, App: opts.App, Device: opts.Device,
-		Logf: opts.Logf, Tokens: tokens, OnToken: h.onToken, OnSeats: h.onSeats, LocalSeats: opts.LocalSeats})
+		Logf: opts.Logf, Tokens: tokens, OnToken: h.onToken, OnSeats: h.onSeats, OnTable: opts.OnTable,
+		LocalSeats: opts.LocalSeats})
 	h.seats = h.host.Seats()
 	watch := opts.Addrs == nil
 	h.addrs = slices.Clone(opts.Addrs)
@@ -521,6 +526,10 @@ func (h *Hosting) Seats() []wire.SeatInfo {
 	defer h.mu.Unlock()
 	return slices.Clone(h.seats)
 }
+
+// Table is who is at the table now: the seats, the spectators and the
+// wrong PINs refused since the PIN was made (host.Host.Table).
+func (h *Hosting) Table() host.Table { return h.host.Table() }
 
 // Release frees a seat another device holds (a lost tablet, a player
 // handing over): its token stops working and anyone may join it with the

@@ -1,6 +1,7 @@
 package hosting
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/netip"
@@ -8,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/commandconsole/commandconsole/sync/client"
 	"github.com/commandconsole/commandconsole/sync/discovery"
+	"github.com/commandconsole/commandconsole/sync/host"
 	"github.com/commandconsole/commandconsole/sync/linktest"
 )
 
@@ -298,5 +301,59 @@ func TestExplicitAddrsAreNotWatched(t *testing.T) {
 	}
 	if n := fn.count(); n != 0 {
 		t.Errorf("listed the interfaces %d times with Addrs given", n)
+	}
+}
+
+// TestTablePassedThrough: OnTable is told when a device joins, a wrong PIN
+// is counted, and Table says the same.
+func TestTablePassedThrough(t *testing.T) {
+	linktest.NoLeaks(t)
+	nw := linktest.NewNetwork()
+	defer nw.Close()
+	var mu sync.Mutex
+	var last host.Table
+	calls := 0
+	opts := lanOptions(nw, newGame(t), nil, nil)
+	opts.OnTable = func(tb host.Table) {
+		mu.Lock()
+		last, calls = tb, calls+1
+		mu.Unlock()
+	}
+	h, err := Start(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cfg := client.Config{Addr: fmt.Sprintf("host:%d", h.Port()), Fingerprint: h.Fingerprint(), Seat: "ben",
+		PIN: "0000", App: "0.1.0", Dial: nw.Node("tab").DialContext}
+	if h.PIN() == "0000" {
+		cfg.PIN = "1111"
+	}
+	if _, err := client.Join(ctx, cfg); err == nil {
+		t.Fatal("joined with a wrong PIN")
+	}
+	cfg.PIN = string(h.PIN())
+	c, err := client.Join(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for {
+		mu.Lock()
+		tb, n := last, calls
+		mu.Unlock()
+		if n > 0 && tb.WrongPINs == 1 && len(tb.Seats) == 2 && tb.Seats[1].Connected {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("OnTable told %d times, last %+v", n, tb)
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+	if tb := h.Table(); tb.WrongPINs != 1 || !tb.Seats[1].Connected || tb.Seats[0].Connected {
+		t.Errorf("Table %+v", tb)
 	}
 }
