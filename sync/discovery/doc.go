@@ -29,11 +29,21 @@
 //
 // A client lists games, or reads what the player typed, and pins the key:
 //
-//	lists, err := (&discovery.MDNS{}).Browse(ctx) // a []Entry at once, then after each change
+//	lists, err := (&discovery.MDNS{}).Browse(ctx, discovery.OnState(show)) // a []Entry at once, then after each change
 //	target, err := discovery.ParseTarget(typed)   // address or join code
 //	cfg := &tls.Config{InsecureSkipVerify: true, VerifyPeerCertificate: target.Fingerprint.VerifyPeerCertificate}
 //
-// Tests use [NewMemory] in place of MDNS. The real-mDNS test runs itself
+// A browser follows the network: with no network address it waits (its
+// [BrowseState] says so, with an error wrapping [ErrNoNetwork] that has a
+// sentence for a player) and listens as soon as an interface has one; a
+// change of network restarts it on the new interfaces. It lists the
+// interfaces again every Interval rather than waiting for a network-change
+// callback: Fyne has none and the app has no Java code for Android's, and
+// the listing is cheap and runs only while a browser does (see
+// [MDNS.Browse]; sync/hosting does the same for a host's addresses).
+//
+// Tests use [NewMemory] in place of MDNS ([Memory.SetOffline] plays Wi-Fi
+// going off and on). The real-mDNS test runs itself
 // again inside a fresh network namespace (only loopback), so it sends
 // nothing outside the machine; it skips where namespaces are unavailable.
 //
