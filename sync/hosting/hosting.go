@@ -139,6 +139,9 @@ type Hosting struct {
 	port uint16
 	done chan error
 	stop chan struct{} // closed by Close: the address watcher returns
+	// listErr is the last error listing the addresses, logged once; only
+	// Start, then the watcher, use it.
+	listErr string
 
 	// advMu serializes what is done to the advert (Advertise, Update,
 	// Stop), so a seat change and an address change never announce a
@@ -248,11 +251,16 @@ func (h *Hosting) listAddrs(prev []netip.Addr) ([]netip.Addr, error) {
 	addrs, err := list()
 	switch {
 	case err == nil:
+		h.listErr = ""
 		return addrs, nil
 	case errors.Is(err, discovery.ErrNoNetwork):
+		h.listErr = ""
 		return nil, err
 	default:
-		h.logf("host: list this device's addresses: %v", err)
+		if msg := err.Error(); msg != h.listErr { // once, not every interval
+			h.listErr = msg
+			h.logf("host: list this device's addresses: %v", err)
+		}
 		return prev, err
 	}
 }
