@@ -28,31 +28,13 @@ const (
 	DefaultCommandTimeout = 10 * time.Second
 	DefaultOfflineWait    = 2 * time.Second
 	DefaultMinBackoff     = 250 * time.Millisecond
-	DefaultMaxBackoff     = 5 * time.Second
+	// DefaultMaxBackoff caps the wait between reconnections: a guest is
+	// back within seconds of the host hosting the game again. Keep it at
+	// 5 s or less.
+	DefaultMaxBackoff = 5 * time.Second
 	// DefaultJoinTimeout bounds Join's first connection.
 	DefaultJoinTimeout = 15 * time.Second
 )
-
-// ErrClosed is returned by a Client's methods after Close or after the link
-// ended for good.
-var ErrClosed = errors.New("the link to the host is closed")
-
-// ErrOffline is returned (wrapped) by Do and Undo when the link is down
-// and does not come back within Config.OfflineWait: the command was not
-// sent. Screens call Do on their own thread, so the client does not make a
-// player wait longer than that for a host that is away.
-var ErrOffline = errors.New("not connected to the host")
-
-// ErrNoAnswer is returned (wrapped) by Do and Undo when the host did not
-// answer within Config.CommandTimeout: the command may still have been
-// applied, which the next view will show; doing it again with the same id
-// is safe.
-var ErrNoAnswer = errors.New("the host did not answer")
-
-// ErrUndoLost is returned by Undo when the link dropped before the host
-// answered: the undo may or may not have been done (the history shows
-// which), and it is not sent again on its own.
-var ErrUndoLost = errors.New("the link to the host dropped during the undo: look at the history, and undo again if it is still there")
 
 // Config says which game to join and how.
 type Config struct {
@@ -132,48 +114,6 @@ func (r Record) Config() Config {
 	return Config{Addr: r.Addr, Fingerprint: r.Fingerprint, Game: r.Game, Seat: r.Seat, Token: r.Token}
 }
 
-// LinkState is the state of the link to the host.
-type LinkState int
-
-// The link's states.
-const (
-	// LinkUp: connected and joined.
-	LinkUp LinkState = iota
-	// LinkReconnecting: the link dropped; the client is trying again.
-	LinkReconnecting
-	// LinkClosed: the link ended for good (Close, the seat taken on
-	// another device, the token refused).
-	LinkClosed
-)
-
-// Link is the link's state for a screen.
-type Link struct {
-	State LinkState
-	// Attempt counts the reconnection attempts since the link dropped.
-	Attempt int
-	// Err is why the link dropped or ended (nil when up).
-	Err error
-	// Since is when the link entered this state.
-	Since time.Time
-}
-
-// Banner is the sentence a screen shows for the link: empty when it is up.
-func (l Link) Banner() string {
-	switch l.State {
-	case LinkReconnecting:
-		if l.Attempt > 1 {
-			return fmt.Sprintf("Reconnecting to the host… (attempt %d)", l.Attempt)
-		}
-		return "Reconnecting to the host…"
-	case LinkClosed:
-		if l.Err != nil && !errors.Is(l.Err, ErrClosed) {
-			return "Disconnected: " + l.Err.Error()
-		}
-		return "Disconnected from the host"
-	}
-	return ""
-}
-
 // Client is one seat of a game hosted elsewhere. It implements
 // console.Game for its own seat. It is safe for concurrent use.
 type Client struct {
@@ -220,8 +160,13 @@ type pending struct {
 // first view has arrived. Its errors say what to do: a wrong PIN, a rate
 // limit, a seat taken, a version mismatch (a *wire.VersionError or the
 // host's wire.Refuse, whose message names the side to update), a host key
-// that is not the expected one (wrapping discovery.ErrFingerprintMismatch),
-// a game system this app does not know.
+// that is not the expected one while the device there serves the same game
+// or names none (a *KeyMismatchError, wrapping
+// discovery.ErrFingerprintMismatch: another device may be posing as the
+// host), the host's tablet serving another game now (an *OtherGameError,
+// wrapping ErrOtherGame, which names that game; nothing secret was sent to
+// it), a host that cannot be reached (an *UnreachableError), a game system
+// this app does not know.
 func Join(ctx context.Context, cfg Config) (*Client, error) {
 	cfg.defaults()
 	if cfg.Addr == "" {
@@ -241,7 +186,7 @@ func Join(ctx context.Context, cfg Config) (*Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("join %s: %w", cfg.Addr, err)
 	}
-	c.link = Link{State: LinkUp, Since: time.Now()}
+	c.link = Link{State: LinkUp, Since: time.Now(), Title: c.info.Title}
 	c.wg.Add(1)
 	go c.run(l)
 	return c, nil
@@ -324,7 +269,7 @@ func (l *link) close() {
 func (c *Client) connect(ctx context.Context) (*link, error) {
 	nc, err := c.cfg.Dial(ctx, "tcp", c.cfg.Addr)
 	if err != nil {
-		return nil, fmt.Errorf("connect: %w", err)
+		return nil, &UnreachableError{Addr: c.cfg.Addr, Err: err}
 	}
 	ok := false
 	defer func() {
@@ -340,7 +285,8 @@ func (c *Client) connect(ctx context.Context) (*link, error) {
 	tc := tls.Client(nc, secure.ClientConfig(c.cfg.Fingerprint))
 	if err := tc.HandshakeContext(ctx); err != nil {
 		if errors.Is(err, discovery.ErrFingerprintMismatch) {
-			return nil, fmt.Errorf("the host's key is not the one expected (from the join code, the nearby list or an earlier join): another device may be posing as the host: %w", err)
+			nc.Close()
+			return nil, c.mismatch(ctx, err)
 		}
 		return nil, fmt.Errorf("TLS: %w", err)
 	}
@@ -391,7 +337,7 @@ func (c *Client) connect(ctx context.Context) (*link, error) {
 		}
 		c.rules, c.viewType, c.peer = rules, vt, peer
 	} else if joined.Game.ID != c.info.ID {
-		return nil, fmt.Errorf("the host now serves another game (%q)", joined.Game.Title)
+		return nil, &OtherGameError{Addr: c.cfg.Addr, Game: joined.Game.ID, Title: joined.Game.Title, Want: c.info.ID}
 	}
 	c.mu.Lock()
 	changedRecord := c.token != joined.Token || c.seat != joined.Seat
@@ -417,6 +363,38 @@ func (c *Client) connect(ctx context.Context) (*link, error) {
 	}
 	ok = true
 	return l, nil
+}
+
+// mismatch judges a host key that is not the one expected (err, from the
+// TLS check): it probes the address (TLS taking any key, the Hello read,
+// nothing secret sent: no PIN, no token) and if the Hello names another
+// game than this client's, that tablet now hosts another game (an
+// *OtherGameError, not final). The same game, or no game named, with
+// another key is a device that may be posing as the host (a
+// *KeyMismatchError, final). A probe that fails (the host gone meanwhile)
+// on a reconnection is an *UnreachableError (tried again); on a first join
+// the mismatch stands.
+func (c *Client) mismatch(ctx context.Context, err error) error {
+	c.mu.Lock()
+	want, first := c.info.ID, c.rules == nil
+	c.mu.Unlock()
+	if want == "" {
+		want = c.cfg.Game
+	}
+	km := &KeyMismatchError{Addr: c.cfg.Addr, Want: c.cfg.Fingerprint, Err: err}
+	fp, hello, perr := Probe(ctx, c.cfg.Addr, c.cfg.App, c.cfg.Device, c.cfg.Dial)
+	if perr != nil {
+		c.logf("client: %s has another key; probing it: %v", c.cfg.Addr, perr)
+		if first {
+			return km
+		}
+		return &UnreachableError{Addr: c.cfg.Addr, Err: perr}
+	}
+	km.Got = fp
+	if hello.Game != "" && hello.Game != want {
+		return &OtherGameError{Addr: c.cfg.Addr, Game: hello.Game, Title: hello.Title, Want: want}
+	}
+	return km
 }
 
 // Record is what to keep to rejoin this seat later.
@@ -475,22 +453,17 @@ func final(err error) bool {
 		errors.Is(err, wire.ErrNotConsole)
 }
 
-// byeError is the host's Bye as an error.
-type byeError struct{ wire.Bye }
-
-func (b byeError) Error() string {
-	if b.Message != "" {
-		return b.Message
-	}
-	return "the host closed the link (" + string(b.Code) + ")"
-}
-
 // reconnect tries until it has a link again (nil after Close or a final
-// refusal).
+// refusal). The link's Why follows the last failure; a host that said it
+// was closing keeps the link paused until it is up again (or another game
+// is found at the address).
 func (c *Client) reconnect(cause error) *link {
 	backoff := c.cfg.MinBackoff
+	paused := hostClosing(cause)
+	since := time.Now()
 	for attempt := 1; ; attempt++ {
-		c.setLink(Link{State: LinkReconnecting, Attempt: attempt, Err: cause, Since: time.Now()})
+		why, other := whyOf(cause, paused)
+		c.setLink(Link{State: LinkReconnecting, Why: why, Attempt: attempt, Err: cause, Since: since, Other: other})
 		// Jitter: between half and all of the backoff, so devices that
 		// lost the host together do not come back in step.
 		wait := backoff/2 + time.Duration(mrand.Int64N(int64(backoff/2)+1))
@@ -526,6 +499,7 @@ func (c *Client) reconnect(cause error) *link {
 			return nil
 		}
 		cause = err
+		paused = paused || hostClosing(err)
 	}
 }
 
@@ -718,8 +692,11 @@ func (c *Client) takeHistory(h wire.History) {
 	}
 }
 
+// setLink makes lk the link's state (its Title the game's) and tells
+// OnLink.
 func (c *Client) setLink(lk Link) {
 	c.mu.Lock()
+	lk.Title = c.info.Title
 	c.link = lk
 	c.mu.Unlock()
 	c.notifyLink(lk)
@@ -757,7 +734,7 @@ func (c *Client) end(err error) {
 	close(c.done)
 	c.failPendingLocked(err)
 	c.mu.Unlock()
-	c.setLink(Link{State: LinkClosed, Err: err, Since: time.Now()})
+	c.setLink(Link{State: LinkClosed, Why: closedWhy(err), Err: err, Since: time.Now()})
 }
 
 func (c *Client) failPendingLocked(err error) {
@@ -788,7 +765,7 @@ func (c *Client) Close() error {
 		l.close()
 	}
 	c.wg.Wait()
-	c.setLink(Link{State: LinkClosed, Err: ErrClosed, Since: time.Now()})
+	c.setLink(Link{State: LinkClosed, Why: WhyLeft, Err: ErrClosed, Since: time.Now()})
 	c.mu.Lock()
 	for _, s := range c.subs {
 		s.stop()
@@ -911,7 +888,7 @@ func (c *Client) ask(seat console.Seat, m wire.Command) (console.Outcome, error)
 		case <-up:
 			t.Stop()
 		case <-t.C:
-			return console.Outcome{}, fmt.Errorf("%w (%s): the command was not sent; try again when the link is back", ErrOffline, c.Link().Banner())
+			return console.Outcome{}, &OfflineError{Command: m.ID, Link: c.Link()}
 		case <-c.done:
 			t.Stop()
 			return console.Outcome{}, ErrClosed

@@ -463,7 +463,7 @@ func TestJoinRefusals(t *testing.T) {
 			var ref wire.Refuse
 			return errors.As(err, &ref) && ref.Code == wire.RefuseWrongPIN
 		}},
-		{"wrong fingerprint", func(c *Config) { c.Fingerprint = other.Fingerprint() }, "not the one expected",
+		{"wrong fingerprint", func(c *Config) { c.Fingerprint, c.Game = other.Fingerprint(), f.game.Info().ID }, "not the one expected",
 			func(err error) bool { return errors.Is(err, discovery.ErrFingerprintMismatch) }},
 		{"no such seat", func(c *Config) { c.Seat = "carl" }, `no seat "carl"`, nil},
 		{"old app", func(c *Config) { c.App = "0.0.1" }, "", nil}, // the app version alone is no mismatch
@@ -536,16 +536,33 @@ func TestProbe(t *testing.T) {
 }
 
 func TestBanner(t *testing.T) {
+	fp := discovery.Fingerprint{1, 2, 3}
 	tests := []struct {
 		link Link
 		want string
 	}{
 		{Link{State: LinkUp}, ""},
 		{Link{State: LinkReconnecting, Attempt: 1}, "Reconnecting to the host…"},
-		{Link{State: LinkReconnecting, Attempt: 4}, "Reconnecting to the host… (attempt 4)"},
-		{Link{State: LinkClosed, Err: ErrClosed}, "Disconnected from the host"},
-		{Link{State: LinkClosed, Err: byeError{wire.Bye{Code: wire.ByeReplaced, Message: "taken on another device"}}},
-			"Disconnected: taken on another device"},
+		{Link{State: LinkReconnecting, Why: WhyDropped, Attempt: 4}, "Reconnecting to the host… (attempt 4)"},
+		{Link{State: LinkReconnecting, Why: WhyUnreachable, Attempt: 3},
+			"Reconnecting to the host… its tablet cannot be reached just now (attempt 3)."},
+		{Link{State: LinkReconnecting, Why: WhyPaused, Attempt: 7},
+			"The host has paused the game. This tablet comes back by itself when the host resumes hosting."},
+		{Link{State: LinkReconnecting, Why: WhyOtherGame, Attempt: 2, Title: "Fight", Other: "Pad"},
+			"The host's tablet now hosts another game (“Pad”). This tablet comes back by itself when “Fight” is hosted again."},
+		{Link{State: LinkReconnecting, Why: WhyOtherGame, Attempt: 2},
+			"The host's tablet now hosts another game. This tablet comes back by itself when this game is hosted again."},
+		{Link{State: LinkClosed, Why: WhyLeft, Err: ErrClosed}, "Disconnected from the host"},
+		{Link{State: LinkClosed, Why: WhyEnded, Err: byeError{wire.Bye{Code: wire.ByeReplaced, Message: "taken on another device"}}},
+			"Disconnected: Taken on another device."},
+		{Link{State: LinkClosed, Why: WhyEnded, Err: byeError{wire.Bye{Code: wire.ByeReplaced}}},
+			"Disconnected: This seat was taken up on another device."},
+		{Link{State: LinkClosed, Why: WhyImpostor, Err: &KeyMismatchError{Addr: "10.0.0.2:47100", Want: fp,
+			Err: discovery.ErrFingerprintMismatch}},
+			"Disconnected: The device at 10.0.0.2:47100 does not have the host's key (expected " + fp.String() +
+				"): another device may be posing as the host. Ask the host for its join code."},
+		{Link{State: LinkClosed, Why: WhyEnded, Err: wire.Refuse{Code: wire.RefuseBadToken, Message: "the host no longer keeps seat ana"}},
+			"Disconnected: The host no longer keeps seat ana."},
 	}
 	for _, tt := range tests {
 		if got := tt.link.Banner(); got != tt.want {
