@@ -8,8 +8,15 @@ import (
 	"github.com/commandconsole/commandconsole/games/landsofruin"
 )
 
-// notMine is what a battle panel shows during another seat's phase.
+// notMine is what a battle panel shows during another seat's phase; a
+// spectator is told what it sees, not to wait for its turn.
 func (p *Panel) notMine() []fyne.CanvasObject {
+	if p.watching() {
+		return []fyne.CanvasObject{
+			heading(fmt.Sprintf("%s's %s", p.v.Current, landsofruin.PhaseTitle(p.v.Phase))),
+			para(sentence(p.v.Prompt) + ". The table map and the teams' cards show what every player may see."),
+		}
+	}
 	return []fyne.CanvasObject{
 		heading(fmt.Sprintf("%s's %s", p.v.Current, landsofruin.PhaseTitle(p.v.Phase))),
 		para(sentence(p.v.Prompt) + ". Wait for them to end it; the table map and the enemy cards show what the rules let you see."),

@@ -108,7 +108,8 @@ func (p *Panel) rotterPlan(r *landsofruin.RotterPlanView) []fyne.CanvasObject {
 		out = append(out, para("Spawn points: "+strings.Join(sp, "; ")))
 	}
 	if r.Held > 0 {
-		out = append(out, para(fmt.Sprintf("%d Rotter(s) wait outside the table (held: their edge is within 10\" of characters).", r.Held)))
+		wait := count(r.Held, "Rotter waits", "Rotters wait")
+		out = append(out, para(wait+" outside the table (held: their edge is within 10\" of characters)."))
 	}
 	for _, l := range r.Lurkers {
 		who := p.name(l.Character)
@@ -138,6 +139,17 @@ func (p *Panel) entries() []fyne.CanvasObject {
 	for _, e := range p.v.Environment {
 		e := e
 		who := p.name(e.Character)
+		if p.watching() {
+			// A spectator takes nothing back: the entries without a tap.
+			switch e.Source {
+			case landsofruin.SourceRotter:
+				out = append(out, para(fmt.Sprintf("%s: %d × %s", who, e.Count, p.kindName(e.Kind))))
+				continue
+			case landsofruin.SourceExplosive:
+				out = append(out, para(fmt.Sprintf("%s: caught by %s (%d)", who, p.throwableName(e.Throwable), e.Throwable)))
+				continue
+			}
+		}
 		switch e.Source {
 		case landsofruin.SourceRotter:
 			t := NewTile(fmt.Sprintf("%s: %d × %s", who, e.Count, p.kindName(e.Kind)), "", func() {
@@ -156,7 +168,7 @@ func (p *Panel) entries() []fyne.CanvasObject {
 			if n == 0 {
 				n = len(e.Lurkers)
 			}
-			out = append(out, para(fmt.Sprintf("%s: %d lurker(s), %s (entered by the app)", who, n, p.kindName(e.Kind))))
+			out = append(out, para(fmt.Sprintf("%s: %s, %s (entered by the app)", who, count(n, "lurker", "lurkers"), p.kindName(e.Kind))))
 		}
 	}
 	return out
@@ -296,4 +308,12 @@ func (p *Panel) syncPanel() []fyne.CanvasObject {
 		p.characterPicker(func(c landsofruin.CharView) string { return "in " + p.section(c.Section) }),
 	}
 	return append(out, p.movePicker(id, c, c.Name+" stands in")...)
+}
+
+// count writes "1 lurker" or "3 lurkers".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

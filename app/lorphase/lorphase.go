@@ -296,6 +296,10 @@ func (p *Panel) rebuild() {
 	}
 }
 
+// watching tells whether the panel is a spectator's: no side, no team,
+// no command; the players are named.
+func (p *Panel) watching() bool { return p.v.Seat == string(console.Public) }
+
 // mine tells whether it is this seat's turn.
 func (p *Panel) mine() bool { return p.v.Current != "" && p.v.Current == p.v.Seat }
 

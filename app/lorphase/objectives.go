@@ -59,6 +59,13 @@ func (p *Panel) me() (landsofruin.PlayerView, bool) {
 // objectivesPanel: mark the objectives achieved (count by buttons), then
 // say ready.
 func (p *Panel) objectivesPanel() []fyne.CanvasObject {
+	if p.watching() {
+		out := []fyne.CanvasObject{heading("Objectives"), para("The players mark the objectives their teams achieved, then say they are ready.")}
+		if p.v.Prompt != "" {
+			out = append(out, para(sentence(p.v.Prompt)+"."))
+		}
+		return out
+	}
 	out := []fyne.CanvasObject{heading("Objectives"), para("Mark each objective of your role as many times as your team achieved it, then say you are ready.")}
 	me, _ := p.me()
 	counts := map[string]int{}

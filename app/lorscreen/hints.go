@@ -1,14 +1,20 @@
 package lorscreen
 
 import (
+	"fmt"
+
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
 )
 
 // hint is the tutorial's advice for the holder in v's phase: what to do at
-// the table and what to tap in the app. It tells nothing the view does not
-// (the phase, whose it is).
-func hint(v landsofruin.View, holder console.Seat) string {
+// the table and what to tap in the app; for a spectator (watching), what
+// the players are doing, by their names. It tells nothing the view does
+// not (the phase, whose it is).
+func hint(v landsofruin.View, holder console.Seat, watching bool) string {
+	if watching {
+		return watchHint(v)
+	}
 	mine := v.Current == string(holder)
 	switch v.Phase {
 	case landsofruin.PhaseSetup:
@@ -40,4 +46,29 @@ func hint(v landsofruin.View, holder console.Seat) string {
 		return "Environment phase: move the Rotters on the table as the large instructions say, place new ones at the marked spawn points, then enter the Rotter attacks and explosion hits per character and end the phase: the app rolls them."
 	}
 	return ""
+}
+
+// watchHint is the tutorial's line for a spectator: what the players do
+// now, by their names; a spectator has no side and no turn.
+func watchHint(v landsofruin.View) string {
+	switch v.Phase {
+	case landsofruin.PhaseSetup:
+		return "Setup: the players pick their roles, table sides and teams on their own tablets."
+	case landsofruin.PhasePreGame:
+		return "Pre-game: the players place their miniatures at their table edges and the Rotters the map shows in each section. Infiltrators are placed in secret and not shown here."
+	case landsofruin.PhaseObjectives:
+		return "The battle is over: the players mark the objectives their teams achieved. The battle report follows."
+	case landsofruin.PhaseOver:
+		return "The game is over. Open the battle report from the menu."
+	}
+	if v.Current == "" {
+		return "Watch the table: the map shows what every player may see."
+	}
+	switch v.Phase {
+	case landsofruin.PhaseEnvironment:
+		return fmt.Sprintf("%s's Environment phase: the players move the Rotters on the table as the instructions say and enter the Rotter attacks on their characters.", v.Current)
+	case landsofruin.PhaseAction:
+		return fmt.Sprintf("%s's Action phase: watch %s's moves on the table; the map and the teams' cards follow them.", v.Current, v.Current)
+	}
+	return fmt.Sprintf("It is %s's %s. Watch the table: the map shows what every player may see.", v.Current, landsofruin.PhaseTitle(v.Phase))
 }

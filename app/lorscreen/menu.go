@@ -19,7 +19,7 @@ import (
 // of the game, home.
 func (s *Screen) menuItems() []*fyne.MenuItem {
 	undo := fyne.NewMenuItem(s.undoLabel(), s.undo)
-	if strings.HasPrefix(undo.Label, "Nothing") {
+	if strings.HasPrefix(undo.Label, "Nothing") || s.watching() {
 		undo.Disabled = true
 	}
 	items := []*fyne.MenuItem{undo}
@@ -102,6 +102,9 @@ func canAskPhase(a console.Affordance) bool {
 // when the last command was theirs; a label starting "Nothing" greys the
 // entry.
 func (s *Screen) undoLabel() string {
+	if s.watching() {
+		return "Undo: only the players undo"
+	}
 	g := s.frame.Game()
 	last, err := g.LastActor()
 	if err != nil || last == console.Public {

@@ -78,6 +78,11 @@ func (p *panelPart) Update(v landsofruin.View, selected string) {
 	}
 	switch v.Phase {
 	case landsofruin.PhaseSetup, landsofruin.PhasePreGame:
+		if lorwidget.Watching(v) {
+			// A spectator takes no setup step: the phase panel says
+			// whom the game waits for.
+			break
+		}
 		if p.setup == nil || p.setupSeat != v.Seat {
 			// Act is bound when a setup panel is made: a new seat gets
 			// a new one.

@@ -25,6 +25,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/commandconsole/commandconsole/app/kit"
+	"github.com/commandconsole/commandconsole/app/lorwidget"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
 )
@@ -135,6 +136,7 @@ type Screen struct {
 	phaseBtn               *indicator
 	morale                 *widget.ProgressBar
 	moraleLabel            *widget.Label
+	moraleBox              fyne.CanvasObject
 	hintText               *widget.Label
 	hintBox                fyne.CanvasObject
 	hintBtn                *widget.Button
@@ -236,8 +238,9 @@ func (s *Screen) build() {
 	history := widget.NewButtonWithIcon("History", theme.HistoryIcon(), func() { s.frame.ShowHistory(s.holder) })
 
 	moraleBox := container.NewBorder(nil, nil, widget.NewLabel("Morale"), nil, s.morale)
+	s.moraleBox = kit.WithMinSize(moraleBox, 200, 0)
 	left := container.NewHBox(s.menuBtn, s.turnLabel)
-	right := container.NewHBox(kit.WithMinSize(moraleBox, 200, 0), s.enemyBtn)
+	right := container.NewHBox(s.moraleBox, s.enemyBtn)
 	s.columns = &columnsLayout{}
 	narrow := func() bool { return s.narrow }
 	top := container.New(&barLayout{narrow: narrow}, left, s.phaseBtn, right)
@@ -448,15 +451,18 @@ func (s *Screen) draw(v landsofruin.View) {
 		defer s.body.Refresh()
 	}
 	setText(s.turnLabel, turnText(v))
-	if s.seating.HandsOver() {
+	switch {
+	case s.watching():
+		setText(s.seatLabel, "You are watching (spectator): "+scenarioLine(v))
+	case s.seating.HandsOver():
 		setText(s.seatLabel, fmt.Sprintf("%s's screen (%s)", s.holder, scenarioLine(v)))
-	} else {
+	default:
 		setText(s.seatLabel, fmt.Sprintf("You play %s (%s)", s.holder, scenarioLine(v)))
 	}
 	s.drawPhase(v)
 	s.drawMorale(v)
 	s.drawEnemy(v)
-	setText(s.hintText, hint(v, s.holder))
+	setText(s.hintText, hint(v, s.holder, s.watching()))
 	if s.adapt(s.narrow) {
 		// Something appeared or went: lay the screen out again, so it
 		// is not drawn at the size it had when hidden.
@@ -526,6 +532,9 @@ func (s *Screen) drawPhase(v landsofruin.View) {
 	case v.Phase == landsofruin.PhaseSetup || v.Phase == landsofruin.PhasePreGame || v.Phase == landsofruin.PhaseObjectives || v.Phase == landsofruin.PhaseOver:
 	case mine:
 		title, kind = "YOUR "+title, phaseMine
+	case s.watching():
+		// Neither side's: grey, named by its player.
+		title = strings.ToUpper(v.Current) + "'S " + title
 	default:
 		title, kind = strings.ToUpper(v.Current)+"'S "+title, phaseTheirs
 	}
@@ -620,8 +629,10 @@ func (s *Screen) tapPhase() {
 	})
 }
 
-// drawMorale fills the morale bar from the holder's own player.
+// drawMorale fills the morale bar from the holder's own player; a
+// spectator, who has no team, has no bar.
 func (s *Screen) drawMorale(v landsofruin.View) {
+	showIf(s.moraleBox, !s.watching())
 	p := ownPlayer(v)
 	if p == nil || p.Morale == "" {
 		setText(s.moraleLabel, "—")
@@ -645,8 +656,20 @@ func (s *Screen) drawMorale(v landsofruin.View) {
 }
 
 // drawEnemy names the enemy stack: how many enemy cards the holder sees
-// and how many are down.
+// and how many are down; for a spectator, a line per team named by its
+// player.
 func (s *Screen) drawEnemy(v landsofruin.View) {
+	if s.watching() {
+		var lines []string
+		for _, t := range lorwidget.Teams(v) {
+			lines = append(lines, t.Line())
+		}
+		if len(lines) == 0 {
+			lines = []string{"The teams"}
+		}
+		setText(s.enemyBtn, strings.Join(lines, "\n"))
+		return
+	}
 	n, down := 0, 0
 	for _, c := range v.Characters {
 		if c.Seat != string(s.holder) && c.Seat != "" {
@@ -656,13 +679,21 @@ func (s *Screen) drawEnemy(v landsofruin.View) {
 			}
 		}
 	}
-	setText(s.enemyBtn, fmt.Sprintf("Enemy team\n%d cards · %d down", n, down))
+	setText(s.enemyBtn, fmt.Sprintf("Enemy team\n%s · %d down", plural(n, "card", "cards"), down))
 }
 
 // showEnemy opens the enemy stack in a dialog over the screen.
 func (s *Screen) showEnemy() {
-	showPart(s.frame.Window(), "Enemy team", s.enemy.Object())
+	title := "Enemy team"
+	if s.watching() {
+		title = "The teams"
+	}
+	showPart(s.frame.Window(), title, s.enemy.Object())
 }
+
+// watching reports whether the screen is a spectator's: it has no side,
+// no team and no command, and speaks of the players by their names.
+func (s *Screen) watching() bool { return s.holder == console.Public }
 
 // drawLast shows the newest history lines of the holder.
 func (s *Screen) drawLast() {
