@@ -24,12 +24,46 @@
 //   - a command in flight when the link dropped is sent again on the new
 //     link with the same id, so it is applied once (the engine answers a
 //     repeated id with the first outcome);
-//   - Link and OnLink tell a screen the link's state and a banner sentence
-//     ("Reconnecting… attempt 3").
+//   - Link and OnLink tell a screen the link's state, why it is down
+//     (Link.Why) and a banner sentence in the player's words.
+//
+// While the link is down (LinkReconnecting), Why tells the cases apart:
+//
+//   - WhyPaused: the host said it was closing (Bye "host-closing": Stop
+//     hosting, or its player left the game). The client keeps trying, the
+//     link stays paused through the refused reconnections, and the seat is
+//     back by itself (its token) within seconds of the host hosting the
+//     game again: "The host has paused the game. This tablet comes back by
+//     itself when the host resumes hosting."
+//   - WhyUnreachable: a host gone without a Bye (its app killed) or off the
+//     network: "Reconnecting to the host… its tablet cannot be reached just
+//     now (attempt 3)."
+//   - WhyOtherGame: the host's address answers with another key, and its
+//     Hello names another game: each game has its own key, so the tablet
+//     now hosts another game (or another tablet took the address). That is
+//     no device posing as the host; the client keeps trying, for when this
+//     game is hosted there again.
+//   - WhyDropped: the link dropped (a cut, a silence) and no reconnection
+//     has failed yet.
+//
+// A host key that is not the expected one is judged by a probe of the
+// address (TLS taking any key, its Hello read, nothing secret sent: no
+// PIN, no token): another game named is an *OtherGameError (ErrOtherGame);
+// the same game, or no game named (an older host), with another key is a
+// *KeyMismatchError: another device may be posing as the host, and the
+// link ends for good (WhyImpostor). A first join (Join, Lookup) returns the
+// same errors. A join that names no game (a join code) and meets a host
+// naming a game under another key takes it for another game: the key was
+// another game's.
 //
 // The link ends for good (LinkClosed) on Close, when another device takes
-// the seat with its token (Bye "replaced"), or when the host refuses the
-// token on a reconnect (it forgot the seat: rejoin with the PIN). A host
-// that says it is closing is retried like a dropped link: it may be
-// re-hosting the saved game.
+// the seat with its token (Bye "replaced"), when the host refuses the
+// token on a reconnect (it forgot the seat: rejoin with the PIN), or when a
+// device may be posing as the host.
+//
+// The errors a player can meet carry their sentence (a ForPlayer() string
+// method, which the app's kit.ErrorText finds in a chain): Do and Undo
+// while the link is down (*OfflineError, errors.Is ErrOffline), the other
+// game, the key mismatch, the host unreachable, ErrClosed, ErrNoAnswer,
+// ErrUndoLost; Error() keeps the details for logs.
 package client

@@ -397,3 +397,58 @@ func TestFirstJoinTellsAnotherGame(t *testing.T) {
 		}
 	}
 }
+
+// TestBackoffCap: the default cap on the wait between reconnections keeps
+// a paused guest back within seconds of the host resuming.
+func TestBackoffCap(t *testing.T) {
+	if DefaultMaxBackoff > 5*time.Second || DefaultMinBackoff > DefaultMaxBackoff {
+		t.Fatalf("backoff %v to %v: want a cap of 5 s at most", DefaultMinBackoff, DefaultMaxBackoff)
+	}
+	var cfg Config
+	cfg.defaults()
+	if cfg.MaxBackoff != DefaultMaxBackoff {
+		t.Fatalf("MaxBackoff defaults to %v", cfg.MaxBackoff)
+	}
+}
+
+// TestForPlayer: every error a player can meet has its sentence, and
+// Error keeps the details for the log.
+func TestForPlayer(t *testing.T) {
+	paused := Link{State: LinkReconnecting, Why: WhyPaused, Attempt: 3, Title: "Fight"}
+	tests := []struct {
+		err      error
+		is       error
+		player   string
+		errorHas string
+	}{
+		{&OfflineError{Command: "c1", Link: paused}, ErrOffline,
+			"Not sent: the host has paused the game. Try again when the host resumes hosting.", "command c1 was not sent"},
+		{&OfflineError{Command: "c2", Link: Link{State: LinkReconnecting, Why: WhyUnreachable, Attempt: 2}}, ErrOffline,
+			"Not sent: this tablet is not connected to the host just now (its tablet cannot be reached). Try again when the link is back.", "cannot be reached"},
+		{&OfflineError{Command: "c3", Link: Link{State: LinkReconnecting, Why: WhyOtherGame, Title: "Fight", Other: "Pad"}}, ErrOffline,
+			"Not sent: the host's tablet now hosts another game (“Pad”). Try again when “Fight” is hosted again.", "not connected to the host"},
+		{&OfflineError{Command: "c4", Link: Link{State: LinkReconnecting, Why: WhyDropped}}, ErrOffline,
+			"Not sent: this tablet is not connected to the host just now (reconnecting…). Try again when the link is back.", "Reconnecting"},
+		{&OtherGameError{Addr: "h:1", Game: "g2", Title: "Pad", Want: "g1"}, ErrOtherGame,
+			"That tablet now hosts another game (“Pad”).", `"Pad", id g2`},
+		{&UnreachableError{Addr: "h:1", Err: errors.New("connection refused")}, nil,
+			"The host's tablet cannot be reached: is it still hosting, and on the same Wi-Fi as this tablet?", "connection refused"},
+		{byeError{wire.Bye{Code: wire.ByeHostClosing, Message: "the host stopped the game"}}, nil,
+			"The host has paused the game. This tablet comes back by itself when the host resumes hosting.", "stopped"},
+		{ErrClosed, ErrClosed, "This tablet is no longer connected to that game: join it again from the home screen.", "closed"},
+		{errors.Join(errors.New("command c9"), ErrNoAnswer), ErrNoAnswer, "The host did not answer in time", "did not answer"},
+		{ErrUndoLost, ErrUndoLost, "The link to the host dropped during the undo", "undo"},
+	}
+	for _, tt := range tests {
+		if tt.is != nil && !errors.Is(tt.err, tt.is) {
+			t.Errorf("%v: not %v", tt.err, tt.is)
+		}
+		var p interface{ ForPlayer() string }
+		if !errors.As(tt.err, &p) || !strings.HasPrefix(p.ForPlayer(), tt.player) {
+			t.Errorf("%v: ForPlayer %q, want %q", tt.err, playerText(tt.err), tt.player)
+		}
+		if !strings.Contains(tt.err.Error(), tt.errorHas) {
+			t.Errorf("Error() %q lacks %q", tt.err.Error(), tt.errorHas)
+		}
+	}
+}
