@@ -43,6 +43,14 @@
 //     title bar and no banner of its own, and Env.Fail shows a refusal in
 //     a dialog. Its menu lists Env.Actions.
 //
+// The frame's Undo is greyed while nothing can be taken back: a view that
+// implements UndoTeller (the score pad, a game without secrets) says
+// whether the frame's seat may undo and why not, shown as a caption under
+// the title bar; otherwise Undo is enabled once anything was played
+// (LastActor, which a LAN client answers with its own seat). A failure that
+// is not a refusal is headed "Something went wrong" only when it is
+// internal (ErrorTitle).
+//
 // The app around the game adds to the frame through Frame.Actions (such as
 // "Host on the network": buttons under the title bar, or the OwnBar
 // screen's menu entries) and Frame.Notice (above everything: a joined
