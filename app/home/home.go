@@ -217,8 +217,27 @@ func (h *Screen) buildSaves(metas []console.GameMeta, finished bool) fyne.Canvas
 			t = kit.NewTile(title, h.gameDetail(m), func() { h.ui.ShowFinished(m) })
 			h.finished = append(h.finished, t)
 		} else {
-			t = kit.NewTile(title, h.gameDetail(m), func() { h.ui.Resume(m) })
+			detail := h.gameDetail(m)
+			var extra []fyne.CanvasObject
+			if n := h.ui.Network(); n != nil {
+				note, actions := n.Saved(m)
+				if note != "" {
+					detail += "\n" + note
+				}
+				for _, a := range actions {
+					b := widget.NewButtonWithIcon(a.Label, a.Icon, a.Run)
+					b.Importance = widget.HighImportance
+					extra = append(extra, b)
+				}
+			}
+			t = kit.NewTile(title, detail, func() { h.ui.Resume(m) })
 			h.unfinished = append(h.unfinished, t)
+			if len(extra) > 0 {
+				del := widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), func() { h.confirmDelete(m) })
+				del.Importance = widget.DangerImportance
+				box.Add(container.NewBorder(nil, nil, nil, container.NewCenter(container.NewVBox(append(extra, del)...)), t))
+				continue
+			}
 		}
 		del := widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), func() { h.confirmDelete(m) })
 		del.Importance = widget.DangerImportance

@@ -63,6 +63,14 @@ func (s *Service) hostAtStart(st Start) {
 		fail(err)
 		return
 	}
+	if b := s.BoundSeat(g); b != "" {
+		// Hosted here before: hosted again as the seat it kept.
+		if seat != "" && console.Seat(seat) != b {
+			fail(fmt.Errorf("this tablet keeps seat %s of game %s: it cannot host it as %s", b, id, seat))
+			return
+		}
+		seat = string(b)
+	}
 	if seat == "" {
 		seat = string(g.Info().Seats[0])
 	}
@@ -75,7 +83,7 @@ func (s *Service) hostAtStart(st Start) {
 		log.Printf("commandconsole: hosting game %s as %s on port %d, PIN %s, fingerprint %s, join codes %v",
 			id, seat, h.Port(), h.PIN(), h.Fingerprint(), h.JoinCodes())
 	}
-	s.do(func() { s.startHosting(g, console.Seat(seat), console.Seat(seat)) })
+	s.do(func() { s.startHosting(g, console.Seat(seat)) })
 }
 
 func (s *Service) joinAtStart(st Start) {

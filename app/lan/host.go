@@ -1,7 +1,6 @@
 package lan
 
 import (
-	"fmt"
 	"reflect"
 	"strings"
 
@@ -14,6 +13,7 @@ import (
 
 	"github.com/commandconsole/commandconsole/app/kit"
 	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/sync/host"
 	"github.com/commandconsole/commandconsole/sync/hosting"
 	"github.com/commandconsole/commandconsole/sync/wire"
 	"github.com/commandconsole/commandconsole/version"
@@ -25,12 +25,15 @@ type hosted struct {
 	game console.Game
 	h    *hosting.Hosting
 	// seat is the seat this tablet keeps (hosting.Options.LocalSeats: no
-	// other device can join it); before is the seat the game was shown as
-	// before hosting ("" every seat), to go back to when hosting stops.
-	seat, before console.Seat
-	seats        []wire.SeatInfo
-	stopped      bool
-	panel        *HostPanel
+	// other device can join it); the game is bound to it (binding).
+	seat    console.Seat
+	seats   []wire.SeatInfo
+	table   host.Table
+	stopped bool
+	panel   *HostPanel
+	// notice is the line above the game on this tablet's screen: who is
+	// connected, away or watching (the host sees the table).
+	notice *kit.Banner
 }
 
 // hostIcon is the icon of the host actions.
@@ -45,17 +48,22 @@ func same(a, b console.Game) bool {
 	return ta == tb && ta.Comparable() && a == b
 }
 
-// askHost asks which seat this tablet keeps, then hosts g.
+// askHost asks which seat this tablet keeps, then hosts g; a game hosted
+// here before is hosted again as the seat it kept, without asking.
 func (s *Service) askHost(g console.Game, current console.Seat) {
+	if seat := s.BoundSeat(g); seat != "" {
+		s.startHosting(g, seat)
+		return
+	}
 	info := g.Info()
 	w := s.u.Window()
-	box := container.NewVBox(widget.NewLabel(kit.WrapText("This tablet keeps one seat; the other players join from their own tablets, or watch. Which seat is this tablet's?", 40)))
+	box := container.NewVBox(widget.NewLabel(kit.WrapText("This tablet keeps one seat; the other players join from their own tablets, or watch. Which seat is this tablet's? From now on it shows that seat only.", 40)))
 	var d dialog.Dialog
 	for _, seat := range info.Seats {
 		seat := seat
 		b := widget.NewButton(string(seat), func() {
 			d.Hide()
-			s.startHosting(g, seat, current)
+			s.startHosting(g, seat)
 		})
 		if seat == current {
 			b.Importance = widget.HighImportance
@@ -67,13 +75,24 @@ func (s *Service) askHost(g console.Game, current console.Seat) {
 }
 
 // startHosting hosts g with this tablet keeping seat, off the Fyne thread,
-// then reopens the game as that seat and shows the host panel.
-func (s *Service) startHosting(g console.Game, seat, before console.Seat) {
+// then shows the game as that seat and the host panel. The game is bound
+// to seat before anything else is shown (binding), so from then on no
+// path shows it as another seat on this tablet.
+func (s *Service) startHosting(g console.Game, seat console.Seat) {
 	if s.hosted != nil && !s.hosted.stopped {
-		s.u.ShowError("Could not host the game", fmt.Errorf("this tablet already hosts %q: stop hosting it first", s.hosted.game.Info().Title))
+		if same(s.hosted.game, g) {
+			s.showPanel()
+			return
+		}
+		s.u.ShowError("Could not host the game", kit.Explain("This tablet already hosts \u201c"+s.hosted.game.Info().Title+"\u201d: stop hosting it first.", nil))
 		return
 	}
-	hs := &hosted{s: s, game: g, seat: seat, before: before}
+	id := g.Info().ID
+	if err := s.bind(id, binding{Seat: seat, Hosting: true}); err != nil {
+		s.u.ShowError("Could not host the game", kit.Explain("The seat this tablet keeps could not be saved, so the game is not hosted.", err))
+		return
+	}
+	hs := &hosted{s: s, game: g, seat: seat, notice: kit.NewBanner()}
 	prog := progress(s.u.Window(), "Hosting the game", "Opening the game to the network\u2026")
 	opts := hosting.Options{
 		Game: g, Keep: s.hostKeeper(), Port: s.opts.Port, Listen: s.opts.Listen, PIN: s.opts.PIN,
@@ -82,20 +101,38 @@ func (s *Service) startHosting(g console.Game, seat, before console.Seat) {
 		OnSeats: func(seats []wire.SeatInfo) {
 			s.do(func() { hs.setSeats(seats) })
 		},
+		OnTable: func(t host.Table) {
+			s.do(func() { hs.setTable(t) })
+		},
+		// The addresses follow the network (Wi-Fi on late, another
+		// network): the panel's join codes with them.
+		OnAddrs: func() {
+			s.do(func() {
+				if hs.panel != nil {
+					hs.panel.update()
+				}
+			})
+		},
 	}
 	go func() {
 		h, err := hosting.Start(opts)
 		s.do(func() {
 			prog.Hide()
 			if err != nil {
-				s.u.ShowError("Could not host the game", err)
+				s.setHosting(id, false)
+				s.u.ShowGameAs(g, seat)
+				s.u.ShowError("Could not host the game", hostError(err))
 				return
 			}
 			hs.h = h
 			if len(hs.seats) == 0 {
 				hs.seats = h.Seats()
 			}
+			if hs.table.Seats == nil {
+				hs.table = h.Table()
+			}
 			s.hosted = hs
+			hs.drawNotice()
 			s.u.ShowGameAs(g, seat)
 			s.u.Attach(g, hs.end)
 			s.showPanel()
@@ -107,16 +144,87 @@ func (s *Service) startHosting(g console.Game, seat, before console.Seat) {
 	}()
 }
 
+// hostError says in the player's words why hosting could not start.
+func hostError(err error) error {
+	if kit.Internal(err) {
+		return kit.Explain("The game could not be opened to the network: another app may be using its port, or this tablet's network is not ready. Try again in a moment.", err)
+	}
+	return err
+}
+
 // setSeats takes the host's seats (on the Fyne thread).
 func (hs *hosted) setSeats(seats []wire.SeatInfo) {
 	hs.seats = seats
+	hs.drawNotice()
 	if hs.panel != nil {
 		hs.panel.update()
 	}
 }
 
+// setTable takes who is at the table (on the Fyne thread).
+func (hs *hosted) setTable(t host.Table) {
+	hs.table = t
+	hs.seats = t.Seats
+	hs.drawNotice()
+	if hs.panel != nil {
+		hs.panel.update()
+	}
+}
+
+// drawNotice redraws the line above the game: who holds each other seat
+// and whether it is connected, as a warning while one is away or open.
+func (hs *hosted) drawNotice() {
+	if hs.notice == nil {
+		return
+	}
+	text, warn := tableLine(hs.seats, hs.seat, hs.table.Spectators, hs.table.WrongPINs)
+	if hs.notice.Text == text && hs.notice.Warning == warn {
+		return
+	}
+	hs.notice.Warning = warn
+	hs.notice.Set(text)
+	// The notice's height may have changed: lay the game out again.
+	if g := hs.s.u.Game(); g != nil && same(hs.game, g.Game()) {
+		g.Locked(func() { g.Content().Refresh() })
+	}
+}
+
+// tableLine is the host's line about the table: "Hosting · bob: Bob's
+// tablet, connected · 1 spectator · 2 wrong PINs", and whether something
+// needs the host's eye (a seat away or still open, a wrong PIN tried).
+func tableLine(seats []wire.SeatInfo, mine console.Seat, spectators []string, wrongPINs int) (string, bool) {
+	parts := []string{"Hosting"}
+	warn := false
+	for _, si := range seats {
+		if si.Seat == mine {
+			continue
+		}
+		switch {
+		case si.Connected:
+			parts = append(parts, string(si.Seat)+": "+or(si.Device, "a tablet")+", connected")
+		case si.Taken:
+			warn = true
+			parts = append(parts, string(si.Seat)+": "+or(si.Device, "a tablet")+" is away (it comes back by itself)")
+		default:
+			warn = true
+			parts = append(parts, string(si.Seat)+": nobody yet (the host panel shows the PIN)")
+		}
+	}
+	if n := len(spectators); n > 0 {
+		parts = append(parts, kit.Plural(n, "spectator", "spectators")+" watching")
+	}
+	if wrongPINs > 0 {
+		warn = true
+		parts = append(parts, kit.Plural(wrongPINs, "wrong PIN", "wrong PINs")+" tried")
+	}
+	return strings.Join(parts, " \u00b7 "), warn
+}
+
 // end stops hosting: when the interface leaves the game (quitting: the
 // app stops, so it must be done before end returns), or from the panel.
+// The guests are told the host paused the game and come back by
+// themselves when it is hosted again. The game stays bound to its seat;
+// leaving (not quitting) records that hosting was paused on purpose.
 func (hs *hosted) end(quitting bool) {
 	if hs.stopped {
 		return
@@ -124,6 +232,9 @@ func (hs *hosted) end(quitting bool) {
 	hs.stopped = true
 	if hs.s.hosted == hs {
 		hs.s.hosted = nil
+	}
+	if !quitting {
+		hs.s.setHosting(hs.game.Info().ID, false)
 	}
 	stop := func() {
 		if err := hs.h.Close(); err != nil && hs.s.opts.Logf != nil {
@@ -137,15 +248,36 @@ func (hs *hosted) end(quitting bool) {
 	go stop()
 }
 
-// stopHosting stops hosting from the panel and goes back to the game as
-// it was played before (the tablet passed round again, when it was).
+// stopHosting stops hosting from the panel and goes back to the game, as
+// the seat this tablet keeps.
 func (s *Service) stopHosting() {
 	hs := s.hosted
 	if hs == nil {
 		return
 	}
 	hs.end(false)
-	s.u.ShowGameAs(hs.game, hs.before)
+	s.u.ShowGameAs(hs.game, hs.seat)
+}
+
+// Leaving asks before the interface leaves a hosted game for the home
+// screen: hosting pauses, and the guests wait. Any other game goes at
+// once.
+func (s *Service) Leaving(g console.Game, leave func()) bool {
+	hs := s.hosted
+	if hs == nil || hs.stopped || !same(hs.game, g) {
+		return false
+	}
+	d := dialog.NewConfirm("Leave and pause the game?",
+		kit.WrapText("Leave to the home screen? Hosting pauses: the other tablets show that you paused the game and wait. Resume hosting from Continue and they come back by themselves. Nothing of the game is lost.", 50),
+		func(ok bool) {
+			if ok {
+				leave()
+			}
+		}, s.u.Window())
+	d.SetConfirmText("Leave and pause")
+	d.SetDismissText("Stay")
+	d.Show()
+	return true
 }
 
 // showPanel shows the host panel of the hosted game.
@@ -166,6 +298,9 @@ type HostPanel struct {
 	hs    *hosted
 	root  fyne.CanvasObject
 	seats *fyne.Container
+	// codes are the join codes and addresses, which follow the network;
+	// watchers the spectators and the wrong PINs tried.
+	codes, watchers *fyne.Container
 	// Back returns to the game; Stop stops hosting; NewPIN shows a new
 	// PIN (after too many wrong PINs everyone waits until then).
 	Back, Stop, NewPIN *widget.Button
@@ -178,7 +313,7 @@ func newHostPanel(hs *hosted) *HostPanel {
 	p.Back = widget.NewButtonWithIcon("Back", theme.NavigateBackIcon(), func() { s.u.ShowGameAs(hs.game, hs.seat) })
 	p.Stop = widget.NewButtonWithIcon("Stop hosting", theme.MediaStopIcon(), func() {
 		d := dialog.NewConfirm("Stop hosting",
-			kit.WrapText("Stop hosting? The other tablets lose the game until you host it again (they then rejoin by themselves). Nothing of the game is lost.", 50),
+			kit.WrapText("Stop hosting? The other tablets show that you paused the game and wait until you host it again; they then come back by themselves. This tablet stays "+string(hs.seat)+"'s. Nothing of the game is lost.", 50),
 			func(ok bool) {
 				if ok {
 					s.stopHosting()
@@ -214,18 +349,10 @@ func newHostPanel(hs *hosted) *HostPanel {
 	)
 
 	p.seats = container.NewVBox()
+	p.codes = container.NewVBox()
+	p.watchers = container.NewVBox()
 	p.update()
-
-	codes := container.NewVBox(sub("Not in the list? Type a join code or an address"))
-	for _, c := range hs.h.JoinCodes() {
-		codes.Add(mono("Join code: " + c))
-	}
-	for _, a := range hs.h.Addresses() {
-		codes.Add(mono("Address: " + a))
-	}
-	if len(hs.h.JoinCodes()) == 0 && len(hs.h.Addresses()) == 0 {
-		codes.Add(kit.Wrapped("This tablet has no network address: is Wi-Fi on?"))
-	}
+	codes := p.codes
 	fp := container.NewVBox(
 		sub("Key fingerprint"),
 		mono(hs.h.Fingerprint().String()),
@@ -233,7 +360,7 @@ func newHostPanel(hs *hosted) *HostPanel {
 	)
 	title := kit.Heading(info.Title)
 	title.Wrapping = fyne.TextWrapWord
-	left := container.NewVBox(title, pinBox, widget.NewSeparator(), sub("Seats"), p.seats)
+	left := container.NewVBox(title, pinBox, widget.NewSeparator(), sub("Seats"), p.seats, p.watchers)
 	right := container.NewVBox(codes, widget.NewSeparator(), fp)
 	// Two columns on a tablet (everything in view), one on a phone.
 	cols := kit.NewGridColumns(1, left, right)
@@ -254,9 +381,12 @@ func (p *HostPanel) Content() fyne.CanvasObject { return p.root }
 // Leave does nothing: hosting goes on while the game is in play.
 func (p *HostPanel) Leave() {}
 
-// update redraws the seats, and says when a seat token could not be kept
-// with the game (that seat then rejoins with the PIN after a re-host).
+// update redraws the seats, the spectators, the wrong PINs tried and the
+// join codes, and says when a seat token could not be kept with the game
+// (that seat then rejoins with the PIN after a re-host).
 func (p *HostPanel) update() {
+	p.drawCodes()
+	p.drawWatchers()
 	p.seats.RemoveAll()
 	if err := p.hs.h.Err(); err != nil {
 		b := kit.NewBanner()
@@ -275,6 +405,48 @@ func (p *HostPanel) update() {
 	if p.root != nil {
 		p.root.Refresh()
 	}
+}
+
+// drawCodes redraws the join codes and addresses: they follow the
+// network, so Wi-Fi turned on after hosting started shows them within
+// seconds, with no stop and re-host.
+func (p *HostPanel) drawCodes() {
+	h := p.hs.h
+	p.codes.RemoveAll()
+	p.codes.Add(sub("Not in the list? Type a join code or an address"))
+	codes, addrs := h.JoinCodes(), h.Addresses()
+	for _, c := range codes {
+		p.codes.Add(mono("Join code: " + c))
+	}
+	for _, a := range addrs {
+		p.codes.Add(mono("Address: " + a))
+	}
+	if len(codes) == 0 && len(addrs) == 0 {
+		p.codes.Add(kit.Wrapped("This tablet has no network address yet: turn Wi-Fi on. The join code shows here by itself when it is on, and the game appears in the other tablets' lists."))
+	}
+	p.codes.Refresh()
+}
+
+// drawWatchers redraws the spectators and the wrong PINs tried since the
+// PIN was made.
+func (p *HostPanel) drawWatchers() {
+	t := p.hs.table
+	p.watchers.RemoveAll()
+	if n := len(t.Spectators); n > 0 {
+		names := make([]string, n)
+		for i, d := range t.Spectators {
+			names[i] = or(d, "a tablet")
+		}
+		p.watchers.Add(kit.Wrapped(kit.Plural(n, "spectator", "spectators") + " watching: " + strings.Join(names, ", ")))
+	} else {
+		p.watchers.Add(kit.Caption("No spectator is watching."))
+	}
+	if t.WrongPINs > 0 {
+		l := kit.Wrapped(kit.Plural(t.WrongPINs, "wrong PIN", "wrong PINs") + " tried since this PIN was made. If nobody at the table mistyped it, tap New PIN.")
+		l.Importance = widget.WarningImportance
+		p.watchers.Add(l)
+	}
+	p.watchers.Refresh()
 }
 
 // freeButton frees a seat another tablet holds (lost, flat, or handed to

@@ -51,6 +51,8 @@ type JoinPage struct {
 	nearby  *fyne.Container
 	status  *widget.Label
 	entries []discovery.Entry
+	// waiting is why the browser waits for the network (nil: listening).
+	waiting error
 	// Tiles are the nearby games' tiles, in the list's order.
 	Tiles []*kit.Tile
 	// Typed is the address or join code box, Connect its button.
@@ -198,9 +200,27 @@ func (p *JoinPage) browse() {
 	p.stopBrowse()
 	ctx, cancel := context.WithCancel(context.Background())
 	p.cancel = cancel
-	ch, err := p.s.opts.Browser.Browse(ctx)
+	// The browser follows the network: with no address yet it waits and
+	// says so, and starts listening by itself when Wi-Fi comes on.
+	onState := discovery.OnState(func(st discovery.BrowseState) {
+		p.s.do(func() {
+			if ctx.Err() != nil {
+				return
+			}
+			p.waiting = nil
+			if !st.Listening {
+				p.waiting = st.Err
+				if p.waiting == nil {
+					p.waiting = discovery.ErrNoNetwork
+				}
+			}
+			p.drawNearby()
+		})
+	})
+	ch, err := p.s.opts.Browser.Browse(ctx, onState)
 	if err != nil {
-		p.status.SetText("Games nearby cannot be listed on this network (" + kit.ErrorText(err) + "): type the join code or the address the host shows.")
+		p.cancel = nil
+		p.status.SetText(nearbyFailed(err))
 		return
 	}
 	go func() {
@@ -229,6 +249,8 @@ func (p *JoinPage) drawNearby() {
 	}
 	switch {
 	case p.cancel == nil:
+	case p.waiting != nil:
+		p.status.SetText(waitingText(p.waiting))
 	case len(p.entries) == 0:
 		p.status.SetText("Looking for games on this network\u2026 None yet: start hosting on the other tablet (its game's menu: Host on the network), on the same Wi-Fi.")
 	default:
@@ -236,6 +258,25 @@ func (p *JoinPage) drawNearby() {
 	}
 	// The list's height changed: lay the page out again.
 	p.root.Refresh()
+}
+
+// waitingText says why the nearby list is waiting for the network, in the
+// player's words.
+func waitingText(err error) string {
+	msg := kit.ErrorText(err)
+	if kit.Internal(err) {
+		msg = "This tablet cannot listen for games on this network just now; the list fills in by itself when it can."
+	}
+	return msg + " Meanwhile you can type the join code the host shows."
+}
+
+// nearbyFailed says why the nearby list cannot be shown at all.
+func nearbyFailed(err error) string {
+	msg := kit.ErrorText(err)
+	if kit.Internal(err) {
+		msg = "Games nearby cannot be listed on this tablet."
+	}
+	return msg + " Type the join code or the address the host shows."
 }
 
 // entryDetail is the second line of a nearby game's tile: its system, the
@@ -616,11 +657,14 @@ func unreachable(err error) bool {
 func joinError(err error, addr string) string {
 	var r wire.Refuse
 	var ve *wire.VersionError
+	var og *client.OtherGameError
 	switch {
 	case errors.As(err, &r):
 		return refuseText(r)
 	case errors.As(err, &ve):
 		return ve.Error()
+	case errors.As(err, &og):
+		return "Not joined: the tablet at " + addr + " now hosts another game (\u201c" + or(og.Title, "a game") + "\u201d). When the game you want is hosted again, it shows in the list of games nearby."
 	case errors.Is(err, discovery.ErrFingerprintMismatch):
 		return "Not joined: the device at " + addr + " does not have the host's key (its fingerprint differs). Another device may be posing as the host: ask the host for its join code."
 	case errors.Is(err, wire.ErrNotConsole):

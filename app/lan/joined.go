@@ -120,7 +120,7 @@ func (s *Service) Continue() []fyne.CanvasObject {
 
 // recordDetail is the second line of a joined game's row.
 func recordDetail(r client.Record) string {
-	return fmt.Sprintf("%s \u00b7 your seat: %s \u00b7 hosted by %s", systemName(r.System), r.Seat, or(r.Host, r.Addr))
+	return fmt.Sprintf("%s \u00b7 joined: hosted on %s \u00b7 this tablet is %s", systemName(r.System), or(r.Host, "the tablet at "+r.Addr), r.Seat)
 }
 
 // rejoin takes up the record's seat again with its token.

@@ -17,15 +17,19 @@ package lan
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"net/netip"
 	"os"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
 
 	"github.com/commandconsole/commandconsole/app/internal/shell"
+	"github.com/commandconsole/commandconsole/app/kit"
 	"github.com/commandconsole/commandconsole/app/play"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/sync/client"
@@ -78,6 +82,8 @@ type Service struct {
 	joined *joined
 	// onHosted, when set, is told once hosting has started (AtStart logs).
 	onHosted func()
+	// mem keeps hosted games' records when the store keeps none.
+	mem *memKeeper
 }
 
 var _ shell.Network = (*Service)(nil)
@@ -145,11 +151,66 @@ func (s *Service) keeper() client.Keeper {
 	return k
 }
 
-// hostKeeper is the store as the keeper of hosted games' keys and seat
-// tokens, or nil.
-func (s *Service) hostKeeper() hosting.Keeper {
-	k, _ := s.u.Store().(hosting.Keeper)
-	return k
+// hostKeeper is the store as the keeper of hosted games' keys, seat
+// tokens and bindings; a store that keeps no records (games in memory)
+// gets one in memory, so hosting paused and resumed in this run keeps its
+// key and its guests.
+func (s *Service) hostKeeper() client.Keeper {
+	if k, ok := s.u.Store().(client.Keeper); ok {
+		return k
+	}
+	if s.mem == nil {
+		s.mem = &memKeeper{rec: map[string][]byte{}}
+	}
+	return s.mem
+}
+
+// memKeeper keeps records in memory, for a store that keeps none. Only
+// the Fyne thread and hosting's calls (under its own lock) use it.
+type memKeeper struct {
+	mu  sync.Mutex
+	rec map[string][]byte
+}
+
+// PutRoster keeps data under kind and name.
+func (m *memKeeper) PutRoster(kind, name string, data []byte) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.rec[kind+"\x00"+name] = slices.Clone(data)
+	return nil
+}
+
+// Roster returns what is kept under kind and name.
+func (m *memKeeper) Roster(kind, name string) ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b, ok := m.rec[kind+"\x00"+name]
+	if !ok {
+		return nil, fmt.Errorf("%s %s: %w", kind, name, hosting.ErrNoRecord)
+	}
+	return slices.Clone(b), nil
+}
+
+// Rosters lists the names kept under kind, sorted.
+func (m *memKeeper) Rosters(kind string) ([]string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []string
+	for k := range m.rec {
+		if name, ok := strings.CutPrefix(k, kind+"\x00"); ok {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// DeleteRoster forgets what is kept under kind and name.
+func (m *memKeeper) DeleteRoster(kind, name string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.rec, kind+"\x00"+name)
+	return nil
 }
 
 // clientConfig completes cfg with this device's dialer, version and name.
@@ -175,10 +236,13 @@ func (s *Service) Dress(g console.Game, seat console.Seat) ([]play.Action, fyne.
 		return nil, nil
 	}
 	if h := s.hosted; h != nil && same(h.game, g) {
-		return []play.Action{{Label: "Hosting \u00b7 PIN " + string(h.h.PIN()), Icon: hostIcon(), Run: s.showPanel}}, nil
+		return []play.Action{{Label: "Hosting \u00b7 PIN " + string(h.h.PIN()), Icon: hostIcon(), Run: s.showPanel}}, h.notice
 	}
 	if g.Info().Status == console.StatusFinished {
 		return nil, nil
+	}
+	if b := s.BoundSeat(g); b != "" {
+		return []play.Action{{Label: "Resume hosting", Icon: hostIcon(), Run: func() { s.startHosting(g, b) }}}, pausedNotice()
 	}
 	return []play.Action{{Label: "Host on the network", Icon: hostIcon(), Run: func() { s.askHost(g, seat) }}}, nil
 }
@@ -187,4 +251,13 @@ func (s *Service) Dress(g console.Game, seat console.Seat) ([]play.Action, fyne.
 func sameClient(c *client.Client, g console.Game) bool {
 	gc, ok := g.(*client.Client)
 	return ok && gc == c
+}
+
+// pausedNotice is the line above a game hosted here while it is not
+// hosted: the other tablets wait.
+func pausedNotice() fyne.CanvasObject {
+	b := kit.NewBanner()
+	b.Warning = true
+	b.Set("Paused: the other tablets wait until you resume hosting; they then come back by themselves.")
+	return b
 }

@@ -71,19 +71,30 @@ func TestHostPanel(t *testing.T) {
 	if _, ok := host.u.Current().(*lan.HostPanel); !ok {
 		t.Fatalf("the host action shows %T, not the panel", host.u.Current())
 	}
-	// Stop hosting: the announcement goes, the game goes on as before
-	// (passed round the table).
+	// Stop hosting: the announcement goes; the tablet stays alice's (the
+	// game is bound to the seat it kept) and offers to resume hosting.
 	apptest.TapButton(t, host.w, "Stop hosting")
 	apptest.TapButton(t, host.w, "Stop hosting")
 	if host.svc.Hosted() != nil {
 		t.Fatal("still hosting after Stop hosting")
 	}
-	if env := host.u.Game().Env(); env.Fixed() {
-		t.Fatalf("after hosting stopped the tablet plays %q only, want every seat again", env.Seat())
+	if env := host.u.Game().Env(); !env.Fixed() || env.Seat() != "alice" {
+		t.Fatalf("after hosting stopped the tablet plays %q (fixed %v), want alice only", env.Seat(), env.Fixed())
 	}
 	n.q.pump(t, "the announcement to go", func() bool { return len(browseOnce(t, n.mem)) == 0 })
 	apptest.WantText(t, host.w, "Friday pad")
-	apptest.Buttons(host.w, "Host on the network")
+	apptest.WantText(t, host.w, "Paused: the other tablets wait")
+	// Resume hosting: one tap, no seat asked, the same key.
+	fp := list[0].Game.Fingerprint
+	apptest.TapButton(t, host.w, "Resume hosting")
+	n.q.pump(t, "hosting again", func() bool { return host.svc.Hosted() != nil })
+	if got := host.svc.Hosted().Fingerprint(); got != fp {
+		t.Fatalf("resumed hosting with key %s, want the same key %s", got, fp)
+	}
+	apptest.TapButton(t, host.w, "Back")
+	if env := host.u.Game().Env(); !env.Fixed() || env.Seat() != "alice" {
+		t.Fatalf("after resuming the tablet plays %q (fixed %v), want alice only", env.Seat(), env.Fixed())
+	}
 }
 
 // TestJoinPlayAndLeave: a second tablet finds the hosted game in its
@@ -142,11 +153,18 @@ func TestJoinPlayAndLeave(t *testing.T) {
 	}
 	n.q.pump(t, "bob back on the host", func() bool { return host.shows("Guest's tablet, connected") })
 
-	// Leaving the hosted game stops hosting; nothing of it is lost.
+	// Leaving the hosted game asks first (the guests will wait), then
+	// pauses hosting; nothing of it is lost.
 	host.u.Home()
+	if host.svc.Hosted() == nil {
+		t.Fatal("hosting stopped before the host confirmed leaving")
+	}
+	apptest.WantText(t, host.w, "Leave and pause the game?")
+	apptest.TapButton(t, host.w, "Leave and pause")
 	if host.svc.Hosted() != nil {
 		t.Fatal("still hosting after leaving the game")
 	}
+	n.q.pump(t, "the guest to see the pause", func() bool { return guest.shows("paused") })
 	n.q.pump(t, "the announcement to go", func() bool { return len(browseOnce(t, n.mem)) == 0 })
 	if got := total(t, sess); got != 5 {
 		t.Fatalf("host's game after hosting stopped: alice has %d, want 5", got)
@@ -393,10 +411,15 @@ func TestRehostKeepsPlayers(t *testing.T) {
 
 	apptest.TapButton(t, host.w, "Stop hosting")
 	apptest.TapButton(t, host.w, "Stop hosting")
-	n.q.pump(t, "the reconnecting banner", func() bool { return guest.shows("Reconnecting to the host") })
+	n.q.pump(t, "the paused banner", func() bool {
+		return guest.shows("The host has paused the game. This tablet comes back by itself")
+	})
+	if guest.shows("Reconnecting") {
+		t.Errorf("a paused game's guest shows a reconnect:\n%s", guest.texts())
+	}
 
-	apptest.TapButton(t, host.w, "Host on the network")
-	apptest.TapButton(t, host.w, "alice")
+	// One tap: the tablet keeps alice's seat, no seat is asked.
+	apptest.TapButton(t, host.w, "Resume hosting")
 	n.q.pump(t, "the host panel", func() bool {
 		_, ok := host.u.Current().(*lan.HostPanel)
 		return ok
@@ -404,7 +427,7 @@ func TestRehostKeepsPlayers(t *testing.T) {
 	if got := host.svc.Hosted().Fingerprint(); got != fp {
 		t.Fatalf("re-hosted with fingerprint %v, want %v", got, fp)
 	}
-	n.q.pump(t, "the guest back by itself", func() bool { return !guest.shows("Reconnecting") })
+	n.q.pump(t, "the guest back by itself", func() bool { return !guest.shows("paused") })
 	n.q.pump(t, "bob connected on the host", func() bool { return host.shows("Guest's tablet, connected") })
 	apptest.TapButton(t, guest.w, "+5")
 	if total(t, sess) != 5 {

@@ -176,7 +176,10 @@ func NewHost(f Frame, g console.Game) *Host {
 			actions.Add(widget.NewButtonWithIcon(a.Label, a.Icon, a.Run))
 		}
 		bar := kit.TopBar(h.homeBtn, h.title, container.NewHBox(h.histBtn, h.undoBtn))
-		second := container.NewBorder(nil, nil, nil, container.NewHBox(h.undoWhy, container.NewCenter(actions)), h.summary)
+		// Why Undo is greyed goes under the summary, where it wraps, so
+		// the row keeps a phone's width.
+		h.undoWhy.Wrapping = fyne.TextWrapWord
+		second := container.NewBorder(nil, nil, nil, container.NewCenter(actions), container.NewVBox(h.summary, h.undoWhy))
 		top := container.NewVBox(bar, container.NewPadded(container.NewVBox(second, h.banner)))
 		h.root = container.NewBorder(top, nil, nil, nil, h.screen.Content())
 	}

@@ -369,7 +369,8 @@ func (c *Client) connect(ctx context.Context) (*link, error) {
 // TLS check): it probes the address (TLS taking any key, the Hello read,
 // nothing secret sent: no PIN, no token) and if the Hello names another
 // game than this client's, that tablet now hosts another game (an
-// *OtherGameError, not final). The same game, or no game named, with
+// *OtherGameError, not final); this client must know its game (a join
+// code names none). The same game, or no game named, with
 // another key is a device that may be posing as the host (a
 // *KeyMismatchError, final). A probe that fails (the host gone meanwhile)
 // on a reconnection is an *UnreachableError (tried again); on a first join
@@ -391,7 +392,10 @@ func (c *Client) mismatch(ctx context.Context, err error) error {
 		return &UnreachableError{Addr: c.cfg.Addr, Err: perr}
 	}
 	km.Got = fp
-	if hello.Game != "" && hello.Game != want {
+	// Only a client that knows its game can tell another game from a
+	// device posing as the host: a join code names no game, so a key that
+	// differs from the code's stays the impostor warning.
+	if want != "" && hello.Game != "" && hello.Game != want {
 		return &OtherGameError{Addr: c.cfg.Addr, Game: hello.Game, Title: hello.Title, Want: want}
 	}
 	return km

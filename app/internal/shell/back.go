@@ -30,10 +30,13 @@ func (u *UI) Back() {
 	}
 	switch {
 	case u.game != nil:
+		if u.net != nil && u.inPlay != nil && u.net.Leaving(u.inPlay, u.goHome) {
+			return // LAN play asked in its own words
+		}
 		d := dialog.NewConfirm("Leave the game?", kit.WrapText("The game is saved: continue it from the home screen.", 50),
 			func(ok bool) {
 				if ok {
-					u.Home()
+					u.goHome()
 				}
 			}, u.win)
 		d.SetConfirmText("Leave")

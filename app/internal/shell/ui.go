@@ -86,6 +86,20 @@ type Network interface {
 	// Continue returns the rows the home screen's Continue list shows for
 	// the games this device joined before (rejoin or forget each).
 	Continue() []fyne.CanvasObject
+	// BoundSeat is the seat game g is bound to on this device, or "" when
+	// it is not: a game this tablet has hosted stays the tablet of the
+	// seat it kept, so the interface never shows it as another seat (nor
+	// hands the tablet over), after a restart too.
+	BoundSeat(g console.Game) console.Seat
+	// Saved returns what the Continue list adds to a saved game's tile: a
+	// line saying how the game is played on the network ("" when it is
+	// not), and actions (resume hosting it).
+	Saved(m console.GameMeta) (note string, actions []play.Action)
+	// Leaving is asked before the interface leaves game g for the home
+	// screen. It returns false to let it go at once; or true when it has
+	// asked the player first (hosting pauses when the host leaves), and
+	// then calls leave if the player confirms.
+	Leaving(g console.Game, leave func()) bool
 }
 
 var _ play.Nav = (*UI)(nil)
@@ -145,8 +159,26 @@ func (u *UI) openAtStart(spec string) {
 		u.ShowError("Could not open the game", err)
 		return
 	}
+	if b := u.boundSeat(g); b != "" {
+		if seat != "" && console.Seat(seat) != b {
+			err := fmt.Errorf("this tablet keeps seat %s of game %s (it hosted it): it cannot be opened as %s", b, id, seat)
+			log.Printf("commandconsole: open game %s: %v", id, err)
+			u.ShowError("Could not open the game", kit.Explain("This tablet keeps "+string(b)+"'s seat of this game: it opens as "+string(b)+" only.", err))
+			return
+		}
+		seat = string(b)
+	}
 	u.ShowGameAs(g, console.Seat(seat))
 	log.Printf("commandconsole: opened game %s as %s", id, or(seat, "every seat"))
+}
+
+// boundSeat is the seat g is bound to on this device (Network.BoundSeat),
+// or "".
+func (u *UI) boundSeat(g console.Game) console.Seat {
+	if u.net == nil {
+		return ""
+	}
+	return u.net.BoundSeat(g)
 }
 
 // hasSeat reports whether seat is one of seats.
@@ -266,8 +298,17 @@ func (u *UI) Show(s kit.Screen) {
 }
 
 // Home leaves the game in play, if any, and shows the home screen,
-// reading the saves afresh.
+// reading the saves afresh. When LAN play wants the player asked first (a
+// hosted game: its guests wait), it asks, and leaves only if they confirm.
 func (u *UI) Home() {
+	if u.inPlay != nil && u.net != nil && u.net.Leaving(u.inPlay, u.goHome) {
+		return
+	}
+	u.goHome()
+}
+
+// goHome leaves the game in play, if any, and shows the home screen.
+func (u *UI) goHome() {
 	u.endPlay(false)
 	u.Show(u.home(u))
 	u.atHome = true
@@ -310,8 +351,13 @@ func (u *UI) ShowError(title string, err error) {
 func (u *UI) ShowGame(g console.Game) { u.ShowGameAs(g, "") }
 
 // ShowGameAs opens the game screen for a game in play, this tablet playing
-// seat only ("" every seat).
+// seat only ("" every seat). A game bound to a seat on this device (it was
+// hosted here) opens as that seat whatever seat is asked: no path shows
+// another seat's screen on the host's tablet.
 func (u *UI) ShowGameAs(g console.Game, seat console.Seat) {
+	if b := u.boundSeat(g); b != "" {
+		seat = b
+	}
 	if !sameGame(u.inPlay, g) {
 		u.endPlay(false)
 		u.inPlay = g
