@@ -369,6 +369,9 @@ func (u *UI) ShowGameAs(g console.Game, seat console.Seat) {
 	h := play.NewHost(f, g)
 	u.Show(h)
 	u.game = h
+	// On the app's log: the two-window check reads which seat each
+	// tablet ever showed.
+	log.Printf("commandconsole: showing game %s as %s", g.Info().ID, or(string(seat), "every seat"))
 }
 
 // Resume opens a saved game and shows it.
