@@ -3,6 +3,7 @@ package lan
 import (
 	"context"
 	"fmt"
+	"log"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -53,6 +54,8 @@ func (s *Service) open(c *client.Client) {
 	j.banner.Warning = true
 	j.banner.Set(c.Link().Banner())
 	j.cancel = c.OnLink(func(l client.Link) {
+		// On the app's log: the two-window check follows the link.
+		log.Printf("commandconsole: link to the host of game %s: %s", c.Info().ID, linkWord(l))
 		s.do(func() {
 			if j.ended || j.banner.Text == l.Banner() {
 				return
@@ -72,6 +75,17 @@ func (s *Service) open(c *client.Client) {
 			s.joined = nil
 		}
 	})
+}
+
+// linkWord is a link's state for the log: "up", "reconnecting (paused)".
+func linkWord(l client.Link) string {
+	switch l.State {
+	case client.LinkUp:
+		return "up"
+	case client.LinkReconnecting:
+		return "reconnecting (" + l.Why.String() + ")"
+	}
+	return "closed (" + l.Why.String() + ")"
 }
 
 // end leaves the joined game: the client says goodbye to the host (the
