@@ -73,8 +73,11 @@ type refusedEvent struct {
 
 // linkEvent is a change of the link to the host.
 type linkEvent struct {
-	Event   string `json:"event"`
-	State   string `json:"state"`
+	Event string `json:"event"`
+	State string `json:"state"`
+	// Why says why the link is not up: dropped, unreachable, paused (the
+	// host stopped hosting), other-game, impostor, ended, left.
+	Why     string `json:"why,omitempty"`
 	Attempt int    `json:"attempt,omitempty"`
 	Banner  string `json:"banner"`
 	Error   string `json:"error,omitempty"`
@@ -295,7 +298,7 @@ func (p *player) printView() {
 func (p *player) onLink(l client.Link, ended chan<- client.Link) {
 	p.linkMu.Lock()
 	defer p.linkMu.Unlock()
-	if l.State == p.lastLink.State && l.Attempt == p.lastLink.Attempt {
+	if l.State == p.lastLink.State && l.Attempt == p.lastLink.Attempt && l.Why == p.lastLink.Why {
 		lobby := p.cl.Lobby()
 		if !sameSeats(lobby, p.lobby) {
 			p.lobby = lobby
@@ -305,6 +308,9 @@ func (p *player) onLink(l client.Link, ended chan<- client.Link) {
 	}
 	p.lastLink = l
 	ev := linkEvent{Event: "link", State: linkStates[l.State], Attempt: l.Attempt, Banner: l.Banner()}
+	if l.State != client.LinkUp {
+		ev.Why = l.Why.String()
+	}
 	if l.Err != nil {
 		ev.Error = oneLine(l.Err.Error())
 	}
@@ -490,8 +496,9 @@ LAN play (host and join print one JSON object per line, with "event"):
         view {seq, status, view} after every update; per stdin line
         ("name key=value ...", {"cmd":..,"args":{..},"id":..} or "undo"):
         result {id, cmd, seq, lines, duplicate} or refused {id, cmd,
-        reason, error}; link {state: up|reconnecting|closed, attempt,
-        banner}; seats {seats}. At the end of stdin: leaves, exit 0.
+        reason, error}; link {state: up|reconnecting|closed, why
+        (dropped|unreachable|paused|other-game|impostor|ended|left),
+        attempt, banner}; seats {seats}. At the end of stdin: leaves, exit 0.
         Without --fingerprint or a join code, the host's key is trusted on
         first use and its fingerprint printed on stderr. join --rejoin GAME
         uses the seat and token kept in the save file (no PIN).

@@ -794,7 +794,7 @@ func lanEndToEnd(t *testing.T) {
 				// has none, and its PIN is the old one.
 				tv.waitFor(0, "the end of the spectator's link", func(e evt) bool { return e.Event == "link" && e.State == "closed" })
 				<-tv.exited
-				if code := tv.cmd.ProcessState.ExitCode(); code != 2 || !strings.Contains(tv.stderrText(), "wrong PIN") {
+				if code := tv.cmd.ProcessState.ExitCode(); code != 2 || !strings.Contains(strings.ToLower(tv.stderrText()), "wrong pin") {
 					t.Errorf("the spectator after the re-host: exit %d, stderr %q; want 2 and the wrong PIN", code, tv.stderrText())
 				}
 				tvOut = append(tvOut, tv.stdoutText())
