@@ -88,6 +88,7 @@ func (s *Service) startHosting(g console.Game, seat console.Seat) {
 		return
 	}
 	id := g.Info().ID
+	_, wasBound := s.bound(id)
 	if err := s.bind(id, binding{Seat: seat, Hosting: true}); err != nil {
 		s.u.ShowError("Could not host the game", kit.Explain("The seat this tablet keeps could not be saved, so the game is not hosted.", err))
 		return
@@ -119,8 +120,12 @@ func (s *Service) startHosting(g console.Game, seat console.Seat) {
 		s.do(func() {
 			prog.Hide()
 			if err != nil {
-				s.setHosting(id, false)
-				s.u.ShowGameAs(g, seat)
+				if wasBound {
+					s.setHosting(id, false)
+				} else if uerr := s.hostKeeper().DeleteRoster(boundKind, id); uerr != nil {
+					// Never hosted: the seat picked is not kept.
+					s.logf("lan: %v", uerr)
+				}
 				s.u.ShowError("Could not host the game", hostError(err))
 				return
 			}

@@ -1,0 +1,95 @@
+package lan_test
+
+import (
+	"errors"
+	"net"
+	"testing"
+
+	"github.com/commandconsole/commandconsole/app/internal/apptest"
+	"github.com/commandconsole/commandconsole/app/lan"
+	"github.com/commandconsole/commandconsole/app/play"
+	"github.com/commandconsole/commandconsole/console"
+)
+
+// TestPlayOnOneTablet: a game hosted here stays its seat's on this
+// tablet until the player chooses, on its Continue tile and after a
+// confirmation, to play it on one tablet again: then it opens for every
+// seat, and hosting it again asks for the seat again.
+func TestPlayOnOneTablet(t *testing.T) {
+	n := newLanNet(t)
+	host := n.newTablet(t, "host", nil, apptest.LandscapeSize)
+	sess := apptest.NewPad(t, host.st, "Friday pad", nil, "alice", "bob")
+	n.hostGame(t, host, sess, "alice")
+	apptest.TapButton(t, host.w, "Back")
+
+	host.u.Home()
+	apptest.TapButton(t, host.w, "Leave and pause")
+	apptest.WantText(t, host.w, "this tablet is alice")
+	apptest.FindTile(t, host.w, "Friday pad").Tapped(nil)
+	if env := host.u.Game().Env(); !env.Fixed() || env.Seat() != "alice" {
+		t.Fatalf("a game hosted here opens as %q (fixed %v), want alice only", env.Seat(), env.Fixed())
+	}
+	// Asked for another seat, it still opens as alice.
+	host.u.ShowGameAs(host.u.Game().Game(), "bob")
+	if env := host.u.Game().Env(); env.Seat() != "alice" {
+		t.Fatalf("shown as bob, the bound game plays %q", env.Seat())
+	}
+
+	host.u.Home()
+	apptest.TapButton(t, host.w, "Play on one tablet")
+	apptest.WantText(t, host.w, "lose their seats")
+	apptest.TapButton(t, host.w, "Keep it hosted")
+	apptest.WantText(t, host.w, "this tablet is alice")
+	apptest.TapButton(t, host.w, "Play on one tablet")
+	for _, b := range apptest.Buttons(host.w, "Play on one tablet") {
+		b.OnTapped() // the dialog's confirm button is the last
+	}
+	if len(apptest.Buttons(host.w, "Resume hosting")) != 0 {
+		t.Fatal("the tile still offers Resume hosting after Play on one tablet")
+	}
+	apptest.FindTile(t, host.w, "Friday pad").Tapped(nil)
+	if env := host.u.Game().Env(); env.Fixed() {
+		t.Fatalf("played on one tablet, the game is fixed to %q", env.Seat())
+	}
+	apptest.TapButton(t, host.w, "Host on the network")
+	apptest.TapButton(t, host.w, "bob") // the seat is asked again
+	n.q.pump(t, "the host panel", func() bool {
+		_, ok := host.u.Current().(*lan.HostPanel)
+		return ok
+	})
+	if got := host.svc.Hosted(); got == nil {
+		t.Fatal("not hosting")
+	}
+	apptest.TapButton(t, host.w, "Back")
+	if env := host.u.Game().Env(); env.Seat() != "bob" {
+		t.Fatalf("hosted as bob, the tablet plays %q", env.Seat())
+	}
+}
+
+// TestFailedFirstHostingBindsNothing: hosting that cannot start (the
+// port is refused) says so in the player's words and leaves a game never
+// hosted as it was: not bound to the seat picked.
+func TestFailedFirstHostingBindsNothing(t *testing.T) {
+	n := newLanNet(t)
+	host := n.newTablet(t, "host", nil, apptest.LandscapeSize)
+	lan.Install(host.u, lan.Options{
+		Advertiser: n.mem, Browser: n.mem, Do: n.q.do,
+		Listen: func(string, string) (net.Listener, error) { return nil, errors.New("address already in use") },
+	})
+	sess := apptest.NewPad(t, host.st, "Friday pad", nil, "alice", "bob")
+	host.u.ShowGame(console.NewLocal(sess))
+	apptest.TapButton(t, host.w, "Host on the network")
+	apptest.TapButton(t, host.w, "alice")
+	n.q.pump(t, "the error", func() bool { return host.shows("could not be opened to the network") })
+	if host.shows("Something went wrong") {
+		t.Errorf("an ordinary failure is headed as an internal error:\n%s", host.texts())
+	}
+	var g *play.Host
+	if g = host.u.Game(); g == nil || g.Env().Fixed() {
+		t.Fatal("after a failed first hosting the game is not shown for every seat")
+	}
+	host.u.ShowGame(g.Game())
+	if host.u.Game().Env().Fixed() {
+		t.Fatal("a failed first hosting bound the game to a seat")
+	}
+}
