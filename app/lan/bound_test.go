@@ -23,7 +23,7 @@ func TestPlayOnOneTablet(t *testing.T) {
 	apptest.TapButton(t, host.w, "Back")
 
 	host.u.Home()
-	apptest.TapButton(t, host.w, "Leave and pause")
+	apptest.TapButton(t, host.w, "Leave")
 	apptest.WantText(t, host.w, "this tablet is alice")
 	apptest.FindTile(t, host.w, "Friday pad").Tapped(nil)
 	if env := host.u.Game().Env(); !env.Fixed() || env.Seat() != "alice" {

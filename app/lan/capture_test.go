@@ -82,8 +82,21 @@ func TestScreensLayout(t *testing.T) {
 			n.nw.Down("guest")
 			n.q.pump(t, "the reconnecting banner", func() bool { return guest.shows("Reconnecting to the host") })
 			guest.u.Game().Locked(func() { shot(guest, "joined-reconnecting") })
+			n.q.pump(t, "bob away on the host's game", func() bool { return host.shows("is away") })
+			host.u.Game().Locked(func() { shot(host, "game-hosting-away") })
 			n.nw.Up("guest")
 			n.q.pump(t, "the banner to go", func() bool { return !guest.shows("Reconnecting") })
+
+			// The host leaves: asked first; the guest sees the pause; the
+			// host's Continue tile resumes hosting.
+			host.u.Home()
+			shot(host, "host-leave-ask")
+			apptest.TapButton(t, host.w, "Leave")
+			n.q.pump(t, "the paused banner", func() bool { return guest.shows("has paused the game") })
+			guest.u.Game().Locked(func() { shot(guest, "joined-paused") })
+			shot(host, "home-hosted-here")
+			apptest.TapButton(t, host.w, "Resume hosting")
+			n.q.pump(t, "the guest back", func() bool { return host.shows("Guest's tablet, connected") && !guest.shows("paused") })
 
 			guest.u.Home()
 			shot(guest, "home-continue")

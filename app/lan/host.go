@@ -273,13 +273,13 @@ func (s *Service) Leaving(g console.Game, leave func()) bool {
 		return false
 	}
 	d := dialog.NewConfirm("Leave and pause the game?",
-		kit.WrapText("Leave to the home screen? Hosting pauses: the other tablets show that you paused the game and wait. Resume hosting from Continue and they come back by themselves. Nothing of the game is lost.", 50),
+		kit.WrapText("Leave to the home screen? Hosting pauses: the other tablets show that you paused the game and wait. Resume hosting from Continue and they come back by themselves. Nothing of the game is lost.", 36),
 		func(ok bool) {
 			if ok {
 				leave()
 			}
 		}, s.u.Window())
-	d.SetConfirmText("Leave and pause")
+	d.SetConfirmText("Leave")
 	d.SetDismissText("Stay")
 	d.Show()
 	return true

@@ -160,7 +160,7 @@ func TestJoinPlayAndLeave(t *testing.T) {
 		t.Fatal("hosting stopped before the host confirmed leaving")
 	}
 	apptest.WantText(t, host.w, "Leave and pause the game?")
-	apptest.TapButton(t, host.w, "Leave and pause")
+	apptest.TapButton(t, host.w, "Leave")
 	if host.svc.Hosted() != nil {
 		t.Fatal("still hosting after leaving the game")
 	}

@@ -177,7 +177,7 @@ func TestHostRestartShowsOnlyItsSeat(t *testing.T) {
 	// The device's back button leaves, after asking: hosting pauses and
 	// the guest says so.
 	again.u.Back()
-	apptest.TapButton(t, again.w, "Leave and pause")
+	apptest.TapButton(t, again.w, "Leave")
 	n.q.pump(t, "the guest to see the pause", func() bool { return guest.shows("The host has paused the game") })
 	check("the home screen after leaving", again)
 	apptest.WantText(t, again.w, "paused: the other tablets wait")
