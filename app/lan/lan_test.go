@@ -165,6 +165,12 @@ func TestJoinPlayAndLeave(t *testing.T) {
 		t.Fatal("still hosting after leaving the game")
 	}
 	n.q.pump(t, "the guest to see the pause", func() bool { return guest.shows("paused") })
+	// A tap meanwhile is not sent, and says why in the player's words.
+	apptest.TapButton(t, guest.w, "+5")
+	n.q.pump(t, "the answer to a tap while paused", func() bool { return guest.shows("Not sent: the host has paused the game") })
+	if guest.shows("Something went wrong") {
+		t.Errorf("a tap while the host paused is shown as an internal error:\n%s", guest.texts())
+	}
 	n.q.pump(t, "the announcement to go", func() bool { return len(browseOnce(t, n.mem)) == 0 })
 	if got := total(t, sess); got != 5 {
 		t.Fatalf("host's game after hosting stopped: alice has %d, want 5", got)
