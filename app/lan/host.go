@@ -140,7 +140,12 @@ func (s *Service) startHosting(g console.Game, seat console.Seat) {
 			hs.drawNotice()
 			s.u.ShowGameAs(g, seat)
 			s.u.Attach(g, hs.end)
-			s.showPanel()
+			// The PIN on request: hosting resumed with every other seat
+			// held by a tablet (which comes back by itself with its
+			// token) stays on the game; the panel is one tap away.
+			if !wasBound || hs.openSeat() {
+				s.showPanel()
+			}
 			if s.onHosted != nil {
 				s.onHosted()
 				s.onHosted = nil
@@ -164,6 +169,17 @@ func (hs *hosted) setSeats(seats []wire.SeatInfo) {
 	if hs.panel != nil {
 		hs.panel.update()
 	}
+}
+
+// openSeat reports whether a seat of another player is held by no
+// tablet: someone must still join it with the PIN.
+func (hs *hosted) openSeat() bool {
+	for _, si := range hs.seats {
+		if si.Seat != hs.seat && !si.Taken {
+			return true
+		}
+	}
+	return false
 }
 
 // setTable takes who is at the table (on the Fyne thread).

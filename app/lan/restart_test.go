@@ -154,18 +154,31 @@ func TestHostRestartShowsOnlyItsSeat(t *testing.T) {
 		t.Fatalf("the game offers no Resume hosting: %+v", again.u.Game().Env().Actions())
 	}
 	resume()
-	n.q.pump(t, "the host panel", func() bool {
-		_, ok := again.u.Current().(*lan.HostPanel)
-		return ok
-	})
-	check("the host panel", again)
+	n.q.pump(t, "hosting again", func() bool { return again.svc.Hosted() != nil })
 	if got := again.svc.Hosted().Fingerprint(); got != fp {
 		t.Fatalf("hosting resumed with key %s, want %s", got, fp)
 	}
 	n.q.pump(t, "alice back by herself", func() bool {
 		c := guest.svc.Joined()
-		return c != nil && c.Link().State == client.LinkUp && again.shows("Guest's tablet, connected")
+		return c != nil && c.Link().State == client.LinkUp && again.shows("alice: Guest's tablet, connected")
 	})
+	// Every other seat is held: the game stays on screen, the panel
+	// (the PIN) is on request.
+	check("the game hosted again", again)
+	var panel func()
+	for _, a := range again.u.Game().Env().Actions() {
+		if strings.HasPrefix(a.Label, "Hosting") {
+			panel = a.Run
+		}
+	}
+	if panel == nil {
+		t.Fatalf("the hosted game offers no host panel: %+v", again.u.Game().Env().Actions())
+	}
+	panel()
+	if _, ok := again.u.Current().(*lan.HostPanel); !ok {
+		t.Fatalf("the hosting action shows %T", again.u.Current())
+	}
+	check("the host panel", again)
 	apptest.TapButton(t, again.w, "Back")
 	s = apptest.GameScreen[*lorscreen.Screen](t, again.u)
 	if s.Holder() != "bob" {
@@ -186,5 +199,5 @@ func TestHostRestartShowsOnlyItsSeat(t *testing.T) {
 		c := guest.svc.Joined()
 		return c != nil && c.Link().State == client.LinkUp && !guest.shows("paused")
 	})
-	check("the host panel after the pause", again)
+	check("the game after the pause", again)
 }
