@@ -93,3 +93,26 @@ func TestFailedFirstHostingBindsNothing(t *testing.T) {
 		t.Fatal("a failed first hosting bound the game to a seat")
 	}
 }
+
+// TestNearbyListWaitsForTheNetwork: the nearby list opened with no
+// network says so in the player's words (not as an internal error) and
+// fills in by itself when the network comes, with no step back.
+func TestNearbyListWaitsForTheNetwork(t *testing.T) {
+	n := newLanNet(t)
+	host := n.newTablet(t, "host", nil, apptest.LandscapeSize)
+	sess := apptest.NewPad(t, host.st, "Friday pad", nil, "alice", "bob")
+	n.hostGame(t, host, sess, "alice")
+
+	n.mem.SetOffline(true)
+	guest := n.newTablet(t, "guest", nil, apptest.LandscapeSize)
+	p := joinPage(t, guest)
+	n.q.pump(t, "the waiting sentence", func() bool { return guest.shows("no network address") })
+	if guest.shows("Something went wrong") || len(p.Tiles) != 0 {
+		t.Fatalf("with no network the nearby list shows:\n%s", guest.texts())
+	}
+	n.mem.SetOffline(false)
+	n.q.pump(t, "the game listed by itself", func() bool { return len(p.Tiles) == 1 })
+	if guest.shows("no network address") {
+		t.Errorf("the waiting sentence stays once the network is back:\n%s", guest.texts())
+	}
+}
