@@ -38,7 +38,10 @@ const (
 
 // Config says which game to join and how.
 type Config struct {
-	// Addr is the host's address, "host:port". Required.
+	// Addr is the host's address, "host:port". Required. The client
+	// reconnects there; Client.SetAddrs gives it other addresses to try
+	// while the link is down, and a link that comes up at one of them
+	// makes it the address kept (Record.Addr).
 	Addr string
 	// Fingerprint is the host key's fingerprint (from the join code, the
 	// mDNS record or a saved Record). Required: for a typed address, Probe
@@ -67,8 +70,8 @@ type Config struct {
 	// MaxFrame is the frame size limit; zero is wire.DefaultMaxFrame.
 	MaxFrame int
 	// OnRecord, when set, is called with the client's Record whenever it
-	// changes (a new seat token): save it so the game can be rejoined from
-	// Continue.
+	// changes (a new seat token, the host found at another address): save
+	// it so the game can be rejoined from Continue.
 	OnRecord func(Record)
 	// Logf, when set, is told about links that fail.
 	Logf func(format string, args ...any)
@@ -133,6 +136,13 @@ type Client struct {
 	needFull bool   // a delta failed: ignore deltas until a full view
 	lines    []console.HistoryLine
 	lobby    []wire.SeatInfo
+	// addr is the host's address kept: Config.Addr, then the address a
+	// link last came up at. located are SetAddrs' addresses, tried while
+	// the link is down; kick (buffered) wakes a reconnection's wait when
+	// they change.
+	addr     string
+	located  []string
+	kick     chan struct{}
 	link     Link
 	cur      *link
 	up       chan struct{} // closed when a link comes up (made by a waiting ask)
@@ -175,14 +185,15 @@ func Join(ctx context.Context, cfg Config) (*Client, error) {
 	if cfg.Fingerprint.IsZero() {
 		return nil, errors.New("join: no host key fingerprint (probe the address first)")
 	}
-	c := &Client{cfg: cfg, seat: cfg.Seat, token: cfg.Token, pending: map[string]*pending{},
-		subs: map[int]*subscriber{}, linkSubs: map[int]func(Link){}, done: make(chan struct{})}
+	c := &Client{cfg: cfg, seat: cfg.Seat, token: cfg.Token, addr: cfg.Addr, pending: map[string]*pending{},
+		subs: map[int]*subscriber{}, linkSubs: map[int]func(Link){}, kick: make(chan struct{}, 1),
+		done: make(chan struct{})}
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, DefaultJoinTimeout)
 		defer cancel()
 	}
-	l, err := c.connect(ctx)
+	l, err := c.connect(ctx, cfg.Addr, false)
 	if err != nil {
 		return nil, fmt.Errorf("join %s: %w", cfg.Addr, err)
 	}
@@ -265,11 +276,14 @@ func (l *link) close() {
 	})
 }
 
-// connect opens a link, joins and reads up to the seat's first view.
-func (c *Client) connect(ctx context.Context) (*link, error) {
-	nc, err := c.cfg.Dial(ctx, "tcp", c.cfg.Addr)
+// connect opens a link to addr, joins and reads up to the seat's first
+// view. A located address (SetAddrs: only a hint of where the host is)
+// whose device has another key than the pinned one is a *notHostError,
+// neither probed nor judged an impostor.
+func (c *Client) connect(ctx context.Context, addr string, located bool) (*link, error) {
+	nc, err := c.cfg.Dial(ctx, "tcp", addr)
 	if err != nil {
-		return nil, &UnreachableError{Addr: c.cfg.Addr, Err: err}
+		return nil, &UnreachableError{Addr: addr, Err: err}
 	}
 	ok := false
 	defer func() {
@@ -284,9 +298,12 @@ func (c *Client) connect(ctx context.Context) (*link, error) {
 	nc.SetDeadline(deadline)
 	tc := tls.Client(nc, secure.ClientConfig(c.cfg.Fingerprint))
 	if err := tc.HandshakeContext(ctx); err != nil {
+		if located {
+			return nil, &notHostError{Addr: addr, Err: err}
+		}
 		if errors.Is(err, discovery.ErrFingerprintMismatch) {
 			nc.Close()
-			return nil, c.mismatch(ctx, err)
+			return nil, c.mismatch(ctx, addr, err)
 		}
 		return nil, fmt.Errorf("TLS: %w", err)
 	}
@@ -337,7 +354,7 @@ func (c *Client) connect(ctx context.Context) (*link, error) {
 		}
 		c.rules, c.viewType, c.peer = rules, vt, peer
 	} else if joined.Game.ID != c.info.ID {
-		return nil, &OtherGameError{Addr: c.cfg.Addr, Game: joined.Game.ID, Title: joined.Game.Title, Want: c.info.ID}
+		return nil, &OtherGameError{Addr: addr, Game: joined.Game.ID, Title: joined.Game.Title, Want: c.info.ID}
 	}
 	c.mu.Lock()
 	changedRecord := c.token != joined.Token || c.seat != joined.Seat
@@ -358,6 +375,14 @@ func (c *Client) connect(ctx context.Context) (*link, error) {
 		}
 	}
 	nc.SetDeadline(time.Time{})
+	c.mu.Lock()
+	if c.addr != addr {
+		// The host was found at another address: keep it, so the link's
+		// next drop and Continue try it first.
+		c.addr = addr
+		changedRecord = true
+	}
+	c.mu.Unlock()
 	if changedRecord && c.cfg.OnRecord != nil {
 		c.cfg.OnRecord(c.Record())
 	}
@@ -375,28 +400,28 @@ func (c *Client) connect(ctx context.Context) (*link, error) {
 // *KeyMismatchError, final). A probe that fails (the host gone meanwhile)
 // on a reconnection is an *UnreachableError (tried again); on a first join
 // the mismatch stands.
-func (c *Client) mismatch(ctx context.Context, err error) error {
+func (c *Client) mismatch(ctx context.Context, addr string, err error) error {
 	c.mu.Lock()
 	want, first := c.info.ID, c.rules == nil
 	c.mu.Unlock()
 	if want == "" {
 		want = c.cfg.Game
 	}
-	km := &KeyMismatchError{Addr: c.cfg.Addr, Want: c.cfg.Fingerprint, Err: err}
-	fp, hello, perr := Probe(ctx, c.cfg.Addr, c.cfg.App, c.cfg.Device, c.cfg.Dial)
+	km := &KeyMismatchError{Addr: addr, Want: c.cfg.Fingerprint, Err: err}
+	fp, hello, perr := Probe(ctx, addr, c.cfg.App, c.cfg.Device, c.cfg.Dial)
 	if perr != nil {
-		c.logf("client: %s has another key; probing it: %v", c.cfg.Addr, perr)
+		c.logf("client: %s has another key; probing it: %v", addr, perr)
 		if first {
 			return km
 		}
-		return &UnreachableError{Addr: c.cfg.Addr, Err: perr}
+		return &UnreachableError{Addr: addr, Err: perr}
 	}
 	km.Got = fp
 	// Only a client that knows its game can tell another game from a
 	// device posing as the host: a join code names no game, so a key that
 	// differs from the code's stays the impostor warning.
 	if want != "" && hello.Game != "" && hello.Game != want {
-		return &OtherGameError{Addr: c.cfg.Addr, Game: hello.Game, Title: hello.Title, Want: want}
+		return &OtherGameError{Addr: addr, Game: hello.Game, Title: hello.Title, Want: want}
 	}
 	return km
 }
@@ -405,7 +430,7 @@ func (c *Client) mismatch(ctx context.Context, err error) error {
 func (c *Client) Record() Record {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return Record{Game: c.info.ID, System: c.info.System.ID, Title: c.info.Title, Addr: c.cfg.Addr,
+	return Record{Game: c.info.ID, System: c.info.System.ID, Title: c.info.Title, Addr: c.addr,
 		Fingerprint: c.cfg.Fingerprint, Seat: c.seat, Token: c.token, Host: c.peer.Device}
 }
 
@@ -429,7 +454,7 @@ func (c *Client) run(l *link) {
 			c.end(err)
 			return
 		}
-		c.logf("client: link to %s dropped: %v", c.cfg.Addr, err)
+		c.logf("client: link to %s dropped: %v", c.kept(), err)
 		l = c.reconnect(err)
 		if l == nil {
 			return
@@ -475,6 +500,8 @@ func (c *Client) reconnect(cause error) *link {
 		case <-c.done:
 			return nil
 		case <-time.After(wait):
+		case <-c.kick:
+			// SetAddrs gave other addresses: try them now.
 		}
 		backoff = min(backoff*2, c.cfg.MaxBackoff)
 		ctx, cancel := context.WithTimeout(context.Background(), c.cfg.Timeout+DefaultJoinTimeout)
@@ -485,7 +512,7 @@ func (c *Client) reconnect(cause error) *link {
 			case <-ctx.Done():
 			}
 		}()
-		l, err := c.connect(ctx)
+		l, err := c.attempt(ctx)
 		cancel()
 		if err == nil {
 			c.mu.Lock()
@@ -497,7 +524,7 @@ func (c *Client) reconnect(cause error) *link {
 			c.mu.Unlock()
 			return l
 		}
-		c.logf("client: reconnect to %s (attempt %d): %v", c.cfg.Addr, attempt, err)
+		c.logf("client: reconnect to %s (attempt %d): %v", c.kept(), attempt, err)
 		if final(err) {
 			c.end(err)
 			return nil
@@ -505,6 +532,92 @@ func (c *Client) reconnect(cause error) *link {
 		cause = err
 		paused = paused || hostClosing(err)
 	}
+}
+
+// attempt is one reconnection: the located addresses first (SetAddrs:
+// where the game is announced now), each for at most Config.Timeout, then
+// the kept address with what is left of ctx. Only the kept address's
+// failure is the attempt's (the link's Why follows it), unless a located
+// address reached the host (its key the pinned one) and was refused for
+// good.
+func (c *Client) attempt(ctx context.Context) (*link, error) {
+	c.mu.Lock()
+	kept, located := c.addr, c.located
+	c.mu.Unlock()
+	for _, a := range located {
+		if a == kept {
+			continue
+		}
+		actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+		l, err := c.connect(actx, a, true)
+		cancel()
+		if err == nil {
+			c.logf("client: the host of game %s is at %s now (was %s)", c.Info().ID, a, kept)
+			return l, nil
+		}
+		if final(err) {
+			return nil, err
+		}
+		c.logf("client: located address %s: %v", a, err)
+		if ctx.Err() != nil {
+			return nil, err
+		}
+	}
+	return c.connect(ctx, kept, false)
+}
+
+// SetAddrs tells the client where its game is announced now: "host:port"
+// addresses to try, before the kept one (Record.Addr), at each
+// reconnection attempt while the link is down. The app gives it the
+// nearby list's addresses of the entry with this client's game id and
+// host key fingerprint, so a guest follows a host whose address changed
+// (Wi-Fi back with a new DHCP lease, another network). New addresses wake
+// a reconnection waiting out its backoff. They are for the outage at hand:
+// a link coming up forgets them, and SetAddrs while the link is up (or
+// after Close) does nothing. When the link comes up at one of them, it is
+// the address kept: Record has it and Config.OnRecord is told, so
+// Continue rejoins there.
+//
+// A located address is a hint and nothing more, so a wrong or hostile one
+// gains nothing: TLS there is pinned to the game's key, as at the kept
+// address, and the seat's token goes out only after that handshake
+// succeeded, so only the game's own host (the holder of its key) ever
+// sees it. A device there with another key is skipped: it is not probed,
+// not taken for another game nor for a device posing as the host (else any
+// device announcing the game could end the link), and is sent nothing.
+// Each located address is given at most Config.Timeout per attempt, so one
+// that stalls delays the kept address no longer. The kept address keeps
+// its rules (another game, the impostor warning).
+func (c *Client) SetAddrs(addrs []string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed || c.cur != nil || c.link.State == LinkUp {
+		return
+	}
+	var list []string
+	for _, a := range addrs {
+		if a != "" && a != c.addr && !slices.Contains(list, a) {
+			list = append(list, a)
+		}
+	}
+	if slices.Equal(list, c.located) {
+		return
+	}
+	c.located = list
+	if len(list) > 0 {
+		select {
+		case c.kick <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// kept is the host's address kept (Config.Addr, or where a link last came
+// up).
+func (c *Client) kept() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.addr
 }
 
 // serve runs one link: sends what is pending, then reads until it drops,
@@ -517,6 +630,7 @@ func (c *Client) serve(l *link) error {
 	}
 	first := c.cur == nil && c.link.State == LinkUp
 	c.cur = l
+	c.located = nil // hints for the outage that ended
 	if c.up != nil {
 		close(c.up)
 		c.up = nil

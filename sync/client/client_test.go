@@ -35,7 +35,9 @@ type fixture struct {
 	game *console.Local
 	id   *secure.Identity
 
-	mu     sync.Mutex
+	mu sync.Mutex
+	// addr is where start hosts the game: host:1 unless a test moves it.
+	addr   string
 	host   *host.Host
 	served chan error
 	tokens map[console.Seat]secure.Token
@@ -57,7 +59,7 @@ func newFixtureFor(t *testing.T, rules console.Rules, setup console.Setup) *fixt
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &fixture{t: t, nw: linktest.NewNetwork(), game: console.NewLocal(sess), id: id,
+	f := &fixture{t: t, nw: linktest.NewNetwork(), game: console.NewLocal(sess), id: id, addr: "host:1",
 		tokens: map[console.Seat]secure.Token{}}
 	f.start()
 	t.Cleanup(func() {
@@ -67,15 +69,15 @@ func newFixtureFor(t *testing.T, rules console.Rules, setup console.Setup) *fixt
 	return f
 }
 
-// start hosts the game (again) at host:1 with the tokens given so far.
+// start hosts the game (again) at f.addr with the tokens given so far.
 func (f *fixture) start() {
 	f.t.Helper()
-	ln, err := f.nw.Listen("host:1")
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	ln, err := f.nw.Listen(f.addr)
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
 	tokens := map[console.Seat]secure.Token{}
 	for s, tok := range f.tokens {
 		tokens[s] = tok

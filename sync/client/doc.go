@@ -56,6 +56,15 @@
 // naming a game under another key takes it for another game: the key was
 // another game's.
 //
+// A host whose address changed (Wi-Fi back with a new DHCP lease,
+// another network) is followed when the client's owner says where the
+// game is announced now (SetAddrs, from the nearby list's entry with the
+// game's id and key fingerprint): each reconnection tries those addresses,
+// then the kept one, and a link that comes up at one of them keeps it
+// (Record.Addr, told to Config.OnRecord). A located address is only a
+// hint: TLS there is pinned to the game's key, the token goes out only
+// after it, and a device with another key is skipped, not judged.
+//
 // The link ends for good (LinkClosed) on Close, when another device takes
 // the seat with its token (Bye "replaced"), when the host refuses the
 // token on a reconnect (it forgot the seat: rejoin with the PIN), or when a

@@ -267,8 +267,16 @@ func TestImpostor(t *testing.T) {
 // and title (an older build's names none); it answers the Hello only and
 // records the kinds of everything a client sends after it.
 type fakeHost struct {
-	mu   sync.Mutex
-	sent []wire.Kind
+	mu    sync.Mutex
+	sent  []wire.Kind
+	conns int
+}
+
+// accepted is the number of connections the fake host accepted.
+func (h *fakeHost) accepted() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.conns
 }
 
 func (h *fakeHost) kinds() []wire.Kind {
@@ -280,7 +288,13 @@ func (h *fakeHost) kinds() []wire.Kind {
 func serveFake(t *testing.T, f *fixture, id *secure.Identity, game, title string) *fakeHost {
 	t.Helper()
 	f.stop()
-	ln, err := f.nw.Listen("host:1")
+	return serveFakeAt(t, f, "host:1", id, game, title)
+}
+
+// serveFakeAt is serveFake at addr, the fixture's host left alone.
+func serveFakeAt(t *testing.T, f *fixture, addr string, id *secure.Identity, game, title string) *fakeHost {
+	t.Helper()
+	ln, err := f.nw.Listen(addr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,6 +307,9 @@ func serveFake(t *testing.T, f *fixture, id *secure.Identity, game, title string
 			if err != nil {
 				return
 			}
+			h.mu.Lock()
+			h.conns++
+			h.mu.Unlock()
 			tc := tls.Server(nc, secure.ServerConfig(id))
 			tc.SetDeadline(time.Now().Add(wait))
 			if tc.Handshake() == nil {

@@ -290,6 +290,21 @@ func (e *UnreachableError) ForPlayer() string {
 	return "The host's tablet cannot be reached: is it still hosting, and on the same Wi-Fi as this tablet?"
 }
 
+// notHostError is a located address (Client.SetAddrs) whose device did
+// not pass the TLS check pinned to the host's key: not the host, and sent
+// nothing. It does not wrap the TLS error, so it is never final (a hint
+// that was wrong is no device posing as the host).
+type notHostError struct {
+	// Addr is the address tried.
+	Addr string
+	// Err is the TLS handshake's error.
+	Err error
+}
+
+func (e *notHostError) Error() string {
+	return fmt.Sprintf("%s is not the host (TLS with its key failed: %v): skipped, nothing sent", e.Addr, e.Err)
+}
+
 // OfflineError is Do's and Undo's error when the link was down for
 // Config.OfflineWait: the command was not sent. errors.Is(err, ErrOffline)
 // holds.
