@@ -11,8 +11,8 @@
 #     save with COMMANDCONSOLE_HOST=ID and no seat (a hosted game stays the
 #     seat it kept): the guest must lose the link and come back by itself;
 #  3. once, the host leaves to the home screen in its window (xdotool: the
-#     game's menu, "Leave to the home screen", "Leave and pause"): the
-#     guest must see the pause; the host then taps "Resume hosting" on its
+#     game's menu, its last item "Leave to the home screen", the dialog's
+#     confirming button): the guest must see the pause; the host then taps "Resume hosting" on its
 #     Continue tile and the guest must come back by itself;
 #  4. every game screen either app showed is on its log ("showing game ID
 #     as SEAT"): the host's logs (one per run) must only ever say alice and
@@ -29,7 +29,7 @@
 # for mDNS, so neither the TCP link nor the host's mDNS announcement leaves
 # the machine. Needs what .ci/screenshot.sh needs, and xdotool, unshare
 # (util-linux) and ip (iproute2). The clicks are at places of a 1280x800
-# screen (SCREEN_SIZE must stay that).
+# screen, checked by the colour found there where it matters.
 set -euo pipefail
 hostpng=${1:?usage: .ci/lan-windows.sh HOST.png GUEST.png}
 guestpng=${2:?usage: .ci/lan-windows.sh HOST.png GUEST.png}
@@ -79,7 +79,7 @@ run_app() { # name log env...
 	rm -f "$tmp/$name.pid" "$tmp/$name.display"
 	env -u WAYLAND_DISPLAY HOME="$tmp/$name" XDG_CONFIG_HOME="$tmp/$name/.config" COMMANDCONSOLE_DB="$tmp/$name/saves.db" \
 		LANG=C.UTF-8 "$@" xvfb-run -a -n 91 -s "-ac -screen 0 ${size}x24" \
-		bash -c 'echo "${DISPLAY#:}" >"$4"; "$1" >"$2" 2>&1 & pid=$!; echo $pid >"$3"; wait $pid' \
+		bash -c 'echo "${DISPLAY#:}" >"$4"; "$1" >"$2" 2>&1 & pid=$!; echo $pid >"$3"; wait $pid 2>/dev/null' \
 		_ "$tmp/commandconsole" "$logf" "$tmp/$name.pid" "$tmp/$name.display" &
 	xpid[$name]=$!
 	for ((i = 0; i < 100; i++)); do
@@ -130,13 +130,35 @@ shoot() { # display out
 		return 1
 	fi
 }
+# pixel is the colour of a shot at x,y: "R G B", 0 to 255.
+pixel() { # png x y
+	convert "$1" -format "%[fx:int(255*p{$2,$3}.r)] %[fx:int(255*p{$2,$3}.g)] %[fx:int(255*p{$2,$3}.b)]" info:
+}
 # banner tells whether a shot of the host's window has the hosting banner
 # (a reddish line) at its top.
 banner() { # png
-	local rgb r g b
-	rgb=$(convert "$1" -format '%[fx:int(255*p{640,30}.r)] %[fx:int(255*p{640,30}.g)] %[fx:int(255*p{640,30}.b)]' info:)
-	read -r r g b <<<"$rgb"
+	local r g b
+	read -r r g b <<<"$(pixel "$1" 640 30)"
 	((r > g + 25 && r > b + 20))
+}
+# primary tells whether a shot has a button of the theme's primary colour
+# (orange) at x,y.
+primary() { # png x y
+	local r g b
+	read -r r g b <<<"$(pixel "$@")"
+	((r > 200 && g > 120 && b < 90))
+}
+# await_shot shoots display into png until test (a function given png and
+# args) holds, at most secs: a busy machine draws late.
+await_shot() { # display png secs test args...
+	local disp=$1 png=$2 secs=$3 i
+	shift 3
+	for ((i = 0; i < secs * 2; i++)); do
+		DISPLAY=:$disp import -window root "$png"
+		"$1" "$png" "${@:2}" && return 0
+		sleep 0.5
+	done
+	return 1
 }
 click() { # display x y
 	DISPLAY=:$1 xdotool mousemove "$2" "$3" sleep 0.2 click 1
@@ -210,12 +232,10 @@ up=$(count "$tmp/guest.log" "$link: up")
 # top line (reddish), the game's menu under it at the left; the menu's
 # last item is "Leave to the home screen (the game is saved)", which asks
 # "Leave and pause the game?".
-shoot "$hd" "$shots/3-host-before.png"
-if ! banner "$shots/3-host-before.png"; then
+if ! await_shot "$hd" "$shots/3-host-before.png" 3 banner; then
 	click "$hd" 60 44 # the panel's Back
 fi
-shoot "$hd" "$shots/3-host-game.png"
-if ! banner "$shots/3-host-game.png"; then
+if ! await_shot "$hd" "$shots/3-host-game.png" 10 banner; then
 	echo "lan-windows: FAIL: the host window does not show the game under the hosting banner: see $shots/3-host-game.png" >&2
 	exit 1
 fi
@@ -231,12 +251,16 @@ DISPLAY=:$hd xdotool key Tab sleep 0.2 key Tab sleep 0.2 key space
 wait_log "$tmp/guest.log" "$link: reconnecting (paused)" "$link: reconnecting (paused)" 20 "$paused"
 grep "$link" "$tmp/guest.log" | tail -1 >&2
 sleep 1
-shoot "$hd" "$shots/3-host-home.png"
 shoot "$gd" "$shots/3-guest-paused.png"
 
 echo "lan-windows: the host taps Resume hosting on its Continue tile" >&2
 shown=$(count "$tmp/host-$run.log" "showing game $id as")
 # The Continue tile's first button, at the top right of the home screen.
+if ! await_shot "$hd" "$shots/3-host-home.png" 10 primary 1159 165; then
+	echo "lan-windows: FAIL: no Resume hosting button at the top right of the host's home screen: see $shots/3-host-home.png" >&2
+	dump_logs
+	exit 1
+fi
 click "$hd" 1159 184
 wait_log "$tmp/host-$run.log" "showing game $id as" "showing game $id as … (the resumed game)" 20 "$shown"
 wait_log "$tmp/guest.log" "$link: up" "$link: up (the guest back by itself after the pause)" 30 "$up"
