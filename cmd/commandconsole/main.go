@@ -52,8 +52,10 @@ func main() {
 			}
 		}()
 	}
-	// COMMANDCONSOLE_HOST=ID@SEAT hosts that game on the LAN at start, and
-	// COMMANDCONSOLE_JOIN=ADDRESS|CODE@SEAT joins one (with
+	// COMMANDCONSOLE_HOST=ID[@SEAT] hosts that game on the LAN at start (a
+	// game hosted here before, as the seat it kept), and
+	// COMMANDCONSOLE_JOIN=ADDRESS|CODE|nearby[:GAME]@SEAT joins one (by
+	// address, join code, or found in the nearby list by mDNS; with
 	// COMMANDCONSOLE_PIN, and COMMANDCONSOLE_FINGERPRINT for an address):
 	// a tablet kept for one job, and the two-window check under Xvfb.
 	app.Run(a, cfg, app.LANStart{Host: os.Getenv("COMMANDCONSOLE_HOST"), Join: os.Getenv("COMMANDCONSOLE_JOIN"),
