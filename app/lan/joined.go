@@ -2,8 +2,10 @@ package lan
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,6 +16,7 @@ import (
 	"github.com/commandconsole/commandconsole/app/kit"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/sync/client"
+	"github.com/commandconsole/commandconsole/sync/discovery"
 )
 
 // joined is a game this tablet joined on another device.
@@ -24,6 +27,9 @@ type joined struct {
 	banner *kit.Banner
 	cancel func()
 	ended  bool
+	// unfollow stops looking for the game in the nearby list (nil while
+	// the link is up: nothing runs then).
+	unfollow context.CancelFunc
 }
 
 // joinConfig is a client configuration that keeps the game's record
@@ -57,7 +63,11 @@ func (s *Service) open(c *client.Client) {
 		// On the app's log: the two-window check follows the link.
 		log.Printf("commandconsole: link to the host of game %s: %s", c.Info().ID, linkWord(l))
 		s.do(func() {
-			if j.ended || j.banner.Text == l.Banner() {
+			if j.ended {
+				return
+			}
+			s.follow(j, c.Link())
+			if j.banner.Text == l.Banner() {
 				return
 			}
 			j.banner.Set(l.Banner())
@@ -68,6 +78,7 @@ func (s *Service) open(c *client.Client) {
 		})
 	})
 	s.joined = j
+	s.follow(j, c.Link())
 	s.u.ShowGameAs(c, c.Seat())
 	s.u.Attach(c, func(quitting bool) {
 		j.end(quitting)
@@ -96,12 +107,99 @@ func (j *joined) end(quitting bool) {
 	}
 	j.ended = true
 	j.cancel()
+	j.stopFollowing()
 	if quitting {
 		j.c.Close()
 		return
 	}
 	go j.c.Close()
 }
+
+// follow looks for a joined game in the nearby list while its link is
+// down, and tells the client where it is announced (client.SetAddrs), so
+// a guest follows a host whose address changed (its Wi-Fi back with a new
+// DHCP lease, another network, its app restarted there): the client tries
+// those addresses at each reconnection, its seat token going out only to
+// the holder of the game's key, and keeps the one that answers (the
+// Continue record follows). Only entries with the game's id and the
+// pinned key fingerprint count. It runs in every LinkReconnecting state:
+// dropped or unreachable (the host vanished, maybe to another address),
+// paused (the host may resume hosting from another address) and another
+// game at the address (the old address was given to another tablet). It
+// stops as soon as the link is up, ends or the game is left: no browsing,
+// and no goroutine, while the link is up, since the tablet runs on
+// battery. Called on the Fyne thread with the link's state now.
+func (s *Service) follow(j *joined, l client.Link) {
+	if j.ended || l.State != client.LinkReconnecting {
+		j.stopFollowing()
+		return
+	}
+	if j.unfollow != nil {
+		return
+	}
+	rec := j.c.Record()
+	ctx, cancel := context.WithCancel(context.Background())
+	// Set even when Browse fails: it is not tried again before the link
+	// is up and drops again.
+	j.unfollow = cancel
+	ch, err := s.opts.Browser.Browse(ctx)
+	if err != nil {
+		if s.opts.Logf != nil {
+			s.opts.Logf("lan: look for game %s nearby while its link is down: %v", rec.Game, err)
+		}
+		return
+	}
+	c := j.c
+	go func() {
+		for list := range ch {
+			c.SetAddrs(gameAddrs(list, rec.Game, rec.Fingerprint))
+		}
+	}()
+}
+
+// stopFollowing stops follow's look at the nearby list, if it runs.
+func (j *joined) stopFollowing() {
+	if j.unfollow != nil {
+		j.unfollow()
+		j.unfollow = nil
+	}
+}
+
+// gameAddrs are the addresses ("host:port") of the nearby list's entries
+// announcing game with the host key fingerprint fp, in the list's order.
+func gameAddrs(list []discovery.Entry, game string, fp discovery.Fingerprint) []string {
+	var out []string
+	for _, e := range list {
+		if game == "" || e.Game.ID != game || fp.IsZero() || e.Game.Fingerprint != fp {
+			continue
+		}
+		for _, a := range e.Targets() {
+			out = append(out, a.String())
+		}
+	}
+	return out
+}
+
+// locate looks for game in the nearby list for up to locateWait: the
+// addresses it is announced at (gameAddrs), or none.
+func (s *Service) locate(game string, fp discovery.Fingerprint) []string {
+	ctx, cancel := context.WithTimeout(context.Background(), locateWait)
+	defer cancel()
+	ch, err := s.opts.Browser.Browse(ctx)
+	if err != nil {
+		return nil
+	}
+	for list := range ch {
+		if addrs := gameAddrs(list, game, fp); len(addrs) > 0 {
+			return addrs
+		}
+	}
+	return nil
+}
+
+// locateWait bounds the look at the nearby list when a joined game's kept
+// address does not answer on Rejoin (mDNS answers within a second or two).
+const locateWait = 4 * time.Second
 
 // Continue returns the Continue list's rows of the games joined before:
 // each rejoins with its seat token (no PIN) or is forgotten.
@@ -145,6 +243,29 @@ func (s *Service) rejoin(r client.Record) {
 	cfg = s.joinConfig(cfg)
 	go func() {
 		c, err := client.Join(context.Background(), cfg)
+		if err != nil && moved(err) {
+			// The host's tablet may have another address now: try where
+			// the nearby list announces the game (its key pinned as at
+			// the kept address).
+			for _, a := range s.locate(r.Game, r.Fingerprint) {
+				if a == r.Addr {
+					continue
+				}
+				at := cfg
+				at.Addr = a
+				c2, err2 := client.Join(context.Background(), at)
+				if err2 == nil {
+					c, err = c2, nil
+					if cfg.OnRecord != nil {
+						cfg.OnRecord(c.Record()) // Continue rejoins there next time
+					}
+					break
+				}
+				if s.opts.Logf != nil {
+					s.opts.Logf("lan: rejoin game %s at %s, where it is announced: %v", r.Game, a, err2)
+				}
+			}
+		}
 		s.do(func() {
 			prog.Hide()
 			if err != nil {
@@ -154,6 +275,14 @@ func (s *Service) rejoin(r client.Record) {
 			s.open(c)
 		})
 	}()
+}
+
+// moved reports whether a rejoin's err may mean the host's tablet has
+// another address now: nothing answers at the kept one, or another game
+// does.
+func moved(err error) bool {
+	var un *client.UnreachableError
+	return errors.As(err, &un) || errors.Is(err, client.ErrOtherGame) || unreachable(err)
 }
 
 // forget removes a joined game from Continue, after asking.
