@@ -504,7 +504,8 @@ func (c *Client) reconnect(cause error) *link {
 			// SetAddrs gave other addresses: try them now.
 		}
 		backoff = min(backoff*2, c.cfg.MaxBackoff)
-		ctx, cancel := context.WithTimeout(context.Background(), c.cfg.Timeout+DefaultJoinTimeout)
+		// Ended by Close; attempt bounds each address's try.
+		ctx, cancel := context.WithCancel(context.Background())
 		go func() {
 			select {
 			case <-c.done:
@@ -536,10 +537,11 @@ func (c *Client) reconnect(cause error) *link {
 
 // attempt is one reconnection: the located addresses first (SetAddrs:
 // where the game is announced now), each for at most Config.Timeout, then
-// the kept address with what is left of ctx. Only the kept address's
-// failure is the attempt's (the link's Why follows it), unless a located
-// address reached the host (its key the pinned one) and was refused for
-// good.
+// the kept address for at most Config.Timeout plus DefaultJoinTimeout, so
+// located addresses that stall cannot keep the kept one from being tried.
+// Only the kept address's failure is the attempt's (the link's Why
+// follows it), unless a located address reached the host (its key the
+// pinned one) and was refused for good.
 func (c *Client) attempt(ctx context.Context) (*link, error) {
 	c.mu.Lock()
 	kept, located := c.addr, c.located
@@ -563,8 +565,15 @@ func (c *Client) attempt(ctx context.Context) (*link, error) {
 			return nil, err
 		}
 	}
-	return c.connect(ctx, kept, false)
+	kctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout+DefaultJoinTimeout)
+	defer cancel()
+	return c.connect(kctx, kept, false)
 }
+
+// maxLocated is the number of located addresses (SetAddrs) tried at each
+// reconnection: a host announces one or two, a stale announcement a few
+// more.
+const maxLocated = 4
 
 // SetAddrs tells the client where its game is announced now: "host:port"
 // addresses to try, before the kept one (Record.Addr), at each
@@ -585,9 +594,10 @@ func (c *Client) attempt(ctx context.Context) (*link, error) {
 // sees it. A device there with another key is skipped: it is not probed,
 // not taken for another game nor for a device posing as the host (else any
 // device announcing the game could end the link), and is sent nothing.
-// Each located address is given at most Config.Timeout per attempt, so one
-// that stalls delays the kept address no longer. The kept address keeps
-// its rules (another game, the impostor warning).
+// At most the first four are kept, each given at most Config.Timeout per
+// attempt, so addresses that stall only delay the kept one, which is
+// tried at every attempt and keeps its rules (another game, the impostor
+// warning).
 func (c *Client) SetAddrs(addrs []string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -596,7 +606,7 @@ func (c *Client) SetAddrs(addrs []string) {
 	}
 	var list []string
 	for _, a := range addrs {
-		if a != "" && a != c.addr && !slices.Contains(list, a) {
+		if len(list) < maxLocated && a != "" && a != c.addr && !slices.Contains(list, a) {
 			list = append(list, a)
 		}
 	}

@@ -174,3 +174,52 @@ func TestSetAddrsAfterClose(t *testing.T) {
 		t.Errorf("link %+v", l)
 	}
 }
+
+// TestLocatedAddressThatStalls: a located address that accepts and never
+// answers costs each attempt at most Config.Timeout; the kept address is
+// still tried, and the host back there is rejoined.
+func TestLocatedAddressThatStalls(t *testing.T) {
+	linktest.NoLeaks(t)
+	f := newFixture(t)
+	ana := f.join("seatA", "ana")
+	log := watch(ana)
+	ln, err := f.nw.Listen("stall:1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	accepted := make(chan struct{}, 100)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		var held []interface{ Close() error }
+		defer func() {
+			for _, c := range held {
+				c.Close()
+			}
+		}()
+		for {
+			nc, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			held = append(held, nc) // never answered
+			accepted <- struct{}{}
+		}
+	}()
+	t.Cleanup(func() { ln.Close(); <-done })
+
+	f.nw.Down("host")
+	log.until(t, LinkReconnecting, WhyUnreachable, 1, nil)
+	ana.SetAddrs([]string{"stall:1"})
+	select {
+	case <-accepted:
+	case <-time.After(wait):
+		t.Fatal("the located address was not tried")
+	}
+	f.nw.Up("host")
+	log.until(t, LinkUp, WhyNone, 0, func(l Link) bool { return l.State == LinkClosed })
+	if got := ana.Record().Addr; got != "host:1" {
+		t.Errorf("record address %q, want host:1", got)
+	}
+	f.converge(ana)
+}
