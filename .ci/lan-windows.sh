@@ -135,11 +135,12 @@ pixel() { # png x y
 	convert "$1" -format "%[fx:int(255*p{$2,$3}.r)] %[fx:int(255*p{$2,$3}.g)] %[fx:int(255*p{$2,$3}.b)]" info:
 }
 # banner tells whether a shot of the host's window has the hosting banner
-# (a reddish line) at its top.
+# at its top: a green line (every tablet connected) or an orange or red
+# one (a seat away), not the grey of the bar.
 banner() { # png
 	local r g b
 	read -r r g b <<<"$(pixel "$1" 640 30)"
-	((r > g + 25 && r > b + 20))
+	((r > g + 25 && r > b + 20)) || ((g > r + 15 && g > b + 10))
 }
 # primary tells whether a shot has a button of the theme's primary colour
 # (orange) at x,y.

@@ -224,9 +224,11 @@ func (h *Screen) buildSaves(metas []console.GameMeta, finished bool) fyne.Canvas
 				if note != "" {
 					detail += "\n" + note
 				}
-				for _, a := range actions {
+				for i, a := range actions {
 					b := widget.NewButtonWithIcon(a.Label, a.Icon, a.Run)
-					b.Importance = widget.HighImportance
+					if i == 0 {
+						b.Importance = widget.HighImportance // the main way on
+					}
 					extra = append(extra, b)
 				}
 			}

@@ -101,6 +101,9 @@ type Banner struct {
 	Text string
 	// Warning uses the warning colour instead of the error colour.
 	Warning bool
+	// Info uses the success colour: a state that is as it should be (the
+	// host's line when every tablet is connected), not a problem.
+	Info bool
 }
 
 // NewBanner returns an empty, hidden banner.
@@ -149,8 +152,11 @@ func (r *bannerRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObj
 func (r *bannerRenderer) Destroy()                     {}
 func (r *bannerRenderer) Refresh() {
 	c := theme.ColorForWidget(theme.ColorNameError, r.b)
-	if r.b.Warning {
+	switch {
+	case r.b.Warning:
 		c = theme.ColorForWidget(theme.ColorNameWarning, r.b)
+	case r.b.Info:
+		c = theme.ColorForWidget(theme.ColorNameSuccess, r.b)
 	}
 	cr, cg, cb, _ := c.RGBA()
 	r.bg.FillColor = color.NRGBA{uint8(cr >> 8), uint8(cg >> 8), uint8(cb >> 8), 0x48}

@@ -202,7 +202,7 @@ func (hs *hosted) drawNotice() {
 	if hs.notice.Text == text && hs.notice.Warning == warn {
 		return
 	}
-	hs.notice.Warning = warn
+	hs.notice.Warning, hs.notice.Info = warn, !warn
 	hs.notice.Set(text)
 	// The notice's height may have changed: lay the game out again.
 	if g := hs.s.u.Game(); g != nil && same(hs.game, g.Game()) {
