@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -59,9 +60,18 @@ func (s *Service) open(c *client.Client) {
 	j := &joined{c: c, banner: kit.NewBanner()}
 	j.banner.Warning = true
 	j.banner.Set(c.Link().Banner())
+	var logMu sync.Mutex
+	logged := ""
 	j.cancel = c.OnLink(func(l client.Link) {
-		// On the app's log: the two-window check follows the link.
-		log.Printf("commandconsole: link to the host of game %s: %s", c.Info().ID, linkWord(l))
+		// On the app's log, once per change (OnLink also tells lobby
+		// changes): the two-window check follows the link.
+		w := linkWord(l)
+		logMu.Lock()
+		if w != logged {
+			logged = w
+			log.Printf("commandconsole: link to the host of game %s: %s", c.Info().ID, w)
+		}
+		logMu.Unlock()
 		s.do(func() {
 			if j.ended {
 				return

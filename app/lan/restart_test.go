@@ -124,12 +124,15 @@ func TestHostRestartShowsOnlyItsSeat(t *testing.T) {
 
 	// The host app is killed: its links cut, no goodbye; its listener
 	// gone. The interface is dropped without stopping.
-	n.nw.Down(hostAddr.String() + ":*")
+	n.nw.Down(hostAddr.String())
 	if err := host.svc.Hosted().Close(); err != nil {
 		t.Fatal(err)
 	}
-	n.nw.Up(hostAddr.String() + ":*")
+	n.nw.Up(hostAddr.String())
 	n.q.pump(t, "the guest to lose the host", func() bool { return guest.svc.Joined().Link().State != client.LinkUp })
+	if l := guest.svc.Joined().Link(); l.Why == client.WhyPaused || l.State == client.LinkClosed {
+		t.Fatalf("a killed host's guest reads %v (%s), not a lost link", l.Why, l.Banner())
+	}
 
 	// Started again on the same save.
 	again := n.newTablet(t, "host", db, apptest.LandscapeSize)
