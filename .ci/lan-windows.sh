@@ -257,12 +257,12 @@ shoot "$gd" "$shots/3-guest-paused.png"
 echo "lan-windows: the host taps Resume hosting on its Continue tile" >&2
 shown=$(count "$tmp/host-$run.log" "showing game $id as")
 # The Continue tile's first button, at the top right of the home screen.
-if ! await_shot "$hd" "$shots/3-host-home.png" 10 primary 1159 165; then
-	echo "lan-windows: FAIL: no Resume hosting button at the top right of the host's home screen: see $shots/3-host-home.png" >&2
+if ! await_shot "$hd" "$shots/3-host-home.png" 10 primary 40 335; then
+	echo "lan-windows: FAIL: no Resume hosting button under the first Continue tile of the host's home screen: see $shots/3-host-home.png" >&2
 	dump_logs
 	exit 1
 fi
-click "$hd" 1159 184
+click "$hd" 220 335
 wait_log "$tmp/host-$run.log" "showing game $id as" "showing game $id as … (the resumed game)" 20 "$shown"
 wait_log "$tmp/guest.log" "$link: up" "$link: up (the guest back by itself after the pause)" 30 "$up"
 grep "$link" "$tmp/guest.log" | tail -1 >&2

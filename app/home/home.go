@@ -235,9 +235,20 @@ func (h *Screen) buildSaves(metas []console.GameMeta, finished bool) fyne.Canvas
 			t = kit.NewTile(title, detail, func() { h.ui.Resume(m) })
 			h.unfinished = append(h.unfinished, t)
 			if len(extra) > 0 {
+				// The actions in a row under the tile (one a line on a
+				// phone), so the tile keeps the width for its lines.
 				del := widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), func() { h.confirmDelete(m) })
 				del.Importance = widget.DangerImportance
-				box.Add(container.NewBorder(nil, nil, nil, container.NewCenter(container.NewVBox(append(extra, del)...)), t))
+				buttons := append(extra, del)
+				row := kit.NewGridColumns(1, buttons...)
+				fit := &kit.WidthWatch{OnWidth: func(w float32) {
+					if w >= 600 {
+						kit.SetColumns(row, len(buttons))
+					} else {
+						kit.SetColumns(row, 1)
+					}
+				}}
+				box.Add(container.NewVBox(t, container.New(fit, row)))
 				continue
 			}
 		}
