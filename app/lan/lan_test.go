@@ -437,6 +437,14 @@ func TestRehostKeepsPlayers(t *testing.T) {
 	}
 	n.q.pump(t, "the guest back by itself", func() bool { return !guest.shows("paused") })
 	n.q.pump(t, "bob connected on the host", func() bool { return host.shows("Guest's tablet, connected") })
+	// The PIN on request: the hosting button shows the panel. (While the
+	// guest taps, the host shows the panel rather than the game: the test
+	// driver would redraw the host's game on the session's goroutine, at
+	// the same time as the guest's window on this one.)
+	apptest.TapButton(t, host.w, "Hosting \u00b7 PIN "+string(host.svc.Hosted().PIN()))
+	if _, ok := host.u.Current().(*lan.HostPanel); !ok {
+		t.Fatalf("the hosting button shows %T, not the panel", host.u.Current())
+	}
 	apptest.TapButton(t, guest.w, "+5")
 	if total(t, sess) != 5 {
 		t.Fatal("the rejoined tablet's command did not reach the host")
