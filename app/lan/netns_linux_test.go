@@ -3,25 +3,19 @@
 package lan_test
 
 import (
-	"bytes"
-	"errors"
-	"net"
-	"os"
-	"os/exec"
-	"syscall"
 	"testing"
 	"time"
-	"unsafe"
 
 	"github.com/commandconsole/commandconsole/app/home"
 	"github.com/commandconsole/commandconsole/app/internal/apptest"
 	"github.com/commandconsole/commandconsole/app/lan"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/sync/client"
+	"github.com/commandconsole/commandconsole/sync/linktest"
 )
 
 // netnsEnv marks the copy of the test binary that runs inside a fresh
-// network namespace.
+// network namespace (linktest.RunInNetns).
 const netnsEnv = "CC_LAN_APP_IN_NETNS"
 
 // TestRealNetworkInNamespace: two tablets with LAN play as the app
@@ -30,11 +24,11 @@ const netnsEnv = "CC_LAN_APP_IN_NETNS"
 // inside a fresh network namespace holding only loopback, so no packet
 // leaves the machine.
 func TestRealNetworkInNamespace(t *testing.T) {
-	if os.Getenv(netnsEnv) != "1" {
-		runInNetns(t, "TestRealNetworkInNamespace")
+	if !linktest.InNetns(netnsEnv) {
+		linktest.RunInNetns(t, "TestRealNetworkInNamespace", netnsEnv)
 		return
 	}
-	loopbackOnly(t)
+	linktest.LoopbackOnly(t, netnsEnv)
 	q := &queue{}
 	start := func(device string) *tablet {
 		st := console.NewMemStore()
@@ -64,67 +58,4 @@ func TestRealNetworkInNamespace(t *testing.T) {
 	guest.u.Home()
 	p := joinPage(t, guest)
 	q.pump(t, "the game to leave the nearby list", func() bool { return len(p.Tiles) == 0 })
-}
-
-// runInNetns runs the test name again in a copy of the test binary inside
-// a fresh network namespace (as sync/discovery's real-mDNS test does); it
-// skips when namespaces are unavailable.
-func runInNetns(t *testing.T, name string) {
-	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Skipf("cannot re-run the test binary in a network namespace: %v", err)
-	}
-	cmd := exec.Command(exe, "-test.run=^"+name+"$", "-test.v", "-test.count=1", "-test.timeout=120s")
-	cmd.Env = append(os.Environ(), netnsEnv+"=1")
-	attr := &syscall.SysProcAttr{Cloneflags: syscall.CLONE_NEWNET, Pdeathsig: syscall.SIGKILL}
-	if uid, gid := os.Geteuid(), os.Getegid(); uid != 0 {
-		attr.Cloneflags |= syscall.CLONE_NEWUSER
-		attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: uid, Size: 1}}
-		attr.GidMappings = []syscall.SysProcIDMap{{ContainerID: 0, HostID: gid, Size: 1}}
-	}
-	cmd.SysProcAttr = attr
-	out, err := cmd.CombinedOutput()
-	var exit *exec.ExitError
-	switch {
-	case err != nil && !errors.As(err, &exit):
-		t.Skipf("network namespaces are unavailable here (%v)", err)
-	case err != nil:
-		t.Fatalf("%s in a fresh network namespace: %v\n%s", name, err, out)
-	case !bytes.Contains(out, []byte("--- PASS: "+name)):
-		t.Fatalf("%s in a fresh network namespace did not pass:\n%s", name, out)
-	}
-	t.Logf("in a fresh network namespace:\n%s", out)
-}
-
-// loopbackOnly brings the namespace's loopback up and multicast-capable,
-// after checking it is the only interface (so nothing can leave the
-// machine).
-func loopbackOnly(t *testing.T) {
-	t.Helper()
-	ifaces, err := net.Interfaces()
-	if err != nil {
-		t.Fatalf("list interfaces: %v", err)
-	}
-	if len(ifaces) != 1 || ifaces[0].Name != "lo" {
-		t.Fatalf("refusing to run: %s is set but this is not a fresh network namespace (interfaces %v)", netnsEnv, ifaces)
-	}
-	fd, err := syscall.Socket(syscall.AF_INET, syscall.SOCK_DGRAM|syscall.SOCK_CLOEXEC, 0)
-	if err != nil {
-		t.Fatalf("socket: %v", err)
-	}
-	defer syscall.Close(fd)
-	var ifr struct {
-		name  [syscall.IFNAMSIZ]byte
-		flags uint16
-		_     [22]byte
-	}
-	copy(ifr.name[:], "lo")
-	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), syscall.SIOCGIFFLAGS, uintptr(unsafe.Pointer(&ifr))); e != 0 {
-		t.Fatalf("get lo flags: %v", e)
-	}
-	ifr.flags |= syscall.IFF_UP | syscall.IFF_MULTICAST
-	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), syscall.SIOCSIFFLAGS, uintptr(unsafe.Pointer(&ifr))); e != 0 {
-		t.Fatalf("bring lo up: %v", e)
-	}
 }

@@ -7,39 +7,11 @@ import (
 	"errors"
 	"net"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
-	"unsafe"
-)
 
-// setLoopback brings the namespace's loopback interface up (and
-// multicast-capable) or down.
-func setLoopback(t *testing.T, up bool) {
-	t.Helper()
-	fd, err := syscall.Socket(syscall.AF_INET, syscall.SOCK_DGRAM|syscall.SOCK_CLOEXEC, 0)
-	if err != nil {
-		t.Fatalf("socket: %v", err)
-	}
-	defer syscall.Close(fd)
-	var ifr struct {
-		name  [syscall.IFNAMSIZ]byte
-		flags uint16
-		_     [22]byte
-	}
-	copy(ifr.name[:], "lo")
-	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), syscall.SIOCGIFFLAGS, uintptr(unsafe.Pointer(&ifr))); e != 0 {
-		t.Fatalf("get lo flags: %v", e)
-	}
-	if up {
-		ifr.flags |= syscall.IFF_UP | syscall.IFF_MULTICAST
-	} else {
-		ifr.flags &^= syscall.IFF_UP
-	}
-	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), syscall.SIOCSIFFLAGS, uintptr(unsafe.Pointer(&ifr))); e != 0 {
-		t.Fatalf("set lo flags: %v", e)
-	}
-}
+	"github.com/commandconsole/commandconsole/sync/linktest"
+)
 
 // TestBrowseWaitsForNetworkInNetns is the real-mDNS test of a network that
 // comes late: in a fresh network namespace whose only interface (loopback)
@@ -49,8 +21,8 @@ func setLoopback(t *testing.T, up bool) {
 // nothing; when it is back (and the game announced again, as sync/hosting
 // does) the game is found again.
 func TestBrowseWaitsForNetworkInNetns(t *testing.T) {
-	if !inNetns() {
-		runInNetns(t, "TestBrowseWaitsForNetworkInNetns")
+	if !linktest.InNetns(netnsEnv) {
+		linktest.RunInNetns(t, "TestBrowseWaitsForNetworkInNetns", netnsEnv)
 		return
 	}
 	ifaces, err := net.Interfaces()
@@ -77,7 +49,7 @@ func TestBrowseWaitsForNetworkInNetns(t *testing.T) {
 		t.Errorf("Advertise with no network: %v, want ErrNoNetwork", err)
 	}
 
-	loopbackOnly(t) // up and multicast
+	linktest.LoopbackOnly(t, netnsEnv) // up and multicast
 	start := time.Now()
 	if st := states.next("loopback up"); !st.Listening || !slices.Equal(st.Interfaces, []string{"lo"}) {
 		t.Fatalf("state %+v, want listening on lo", st)
@@ -90,12 +62,12 @@ func TestBrowseWaitsForNetworkInNetns(t *testing.T) {
 	}
 	until(w, "the game", 5*time.Second, func(l []Entry) bool { _, ok := find(l, game.ID); return ok })
 
-	setLoopback(t, false)
+	linktest.SetLoopback(t, false)
 	checkWaiting(t, "loopback down again", states.next("loopback down"), ErrNoNetwork, sayNoNetwork)
 	until(w, "an empty list", 2*time.Second, func(l []Entry) bool { return len(l) == 0 })
 	adv.Stop()
 
-	setLoopback(t, true)
+	linktest.SetLoopback(t, true)
 	if st := states.next("loopback back"); !st.Listening {
 		t.Fatalf("state %+v, want listening", st)
 	}

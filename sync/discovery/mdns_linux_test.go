@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/commandconsole/commandconsole/sync/linktest"
 	"github.com/grandcat/zeroconf"
 )
 
@@ -22,11 +23,11 @@ import (
 // game shows beside it, and announcements with a foreign or bad TXT record
 // under the same service type are never listed.
 func TestMDNSInNetns(t *testing.T) {
-	if !inNetns() {
-		runInNetns(t, "TestMDNSInNetns")
+	if !linktest.InNetns(netnsEnv) {
+		linktest.RunInNetns(t, "TestMDNSInNetns", netnsEnv)
 		return
 	}
-	lo := loopbackOnly(t)
+	lo := linktest.LoopbackOnly(t, netnsEnv)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 
@@ -184,11 +185,11 @@ func (l *countingLock) counts() (held, total int) {
 // game is advertised and while a browser runs, and given back after; a lock
 // that cannot be taken fails Advertise and Browse with a clear error.
 func TestMulticastLockInNetns(t *testing.T) {
-	if !inNetns() {
-		runInNetns(t, "TestMulticastLockInNetns")
+	if !linktest.InNetns(netnsEnv) {
+		linktest.RunInNetns(t, "TestMulticastLockInNetns", netnsEnv)
 		return
 	}
-	lo := loopbackOnly(t)
+	lo := linktest.LoopbackOnly(t, netnsEnv)
 	lock := &countingLock{}
 	SetMulticastLock(lock)
 	defer SetMulticastLock(nil)

@@ -36,6 +36,26 @@
 // from WithSeed and the link's ID. Timing (Delay, deadlines) is the real
 // clock's. NoLeaks checks that a test's goroutines end with it.
 //
+// Nothing a test does with this kit leaves the machine. The tests that
+// need real sockets (mDNS, TCP on the interfaces' addresses) run, on
+// Linux, in a fresh network namespace holding only loopback, never on the
+// machine's own network: RunInNetns starts a copy of the test binary
+// there (and waits for it), InNetns tells the copy it is one,
+// LoopbackOnly refuses to run unless loopback is the only interface and
+// brings it up, SetLoopback takes it down and up again. Each package
+// names its own environment variable for the copy:
+//
+//	const netnsEnv = "CC_DISCOVERY_IN_NETNS"
+//
+//	func TestMDNSInNetns(t *testing.T) {
+//		if !linktest.InNetns(netnsEnv) {
+//			linktest.RunInNetns(t, "TestMDNSInNetns", netnsEnv)
+//			return
+//		}
+//		lo := linktest.LoopbackOnly(t, netnsEnv) // the only interface, up and multicast
+//		// listen, announce and browse on lo
+//	}
+//
 // A host and client test looks like this (host.Serve and client.Dial
 // stand for the sync/host and sync/client entry points; anything that
 // takes a net.Listener and a DialContext-shaped function fits):
