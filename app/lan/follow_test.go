@@ -3,19 +3,14 @@ package lan_test
 import (
 	"context"
 	"fmt"
-	"net"
 	"net/netip"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 
-	"github.com/commandconsole/commandconsole/app/home"
 	"github.com/commandconsole/commandconsole/app/internal/apptest"
-	"github.com/commandconsole/commandconsole/app/lan"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/console/store"
 	"github.com/commandconsole/commandconsole/games/scorepad"
@@ -133,28 +128,7 @@ func (n *lanNet) newTabletAt(t *testing.T, node string, st console.Store, size f
 	if b == nil {
 		b = n.mem
 	}
-	u, w := apptest.NewUI(t, st, size, home.New)
-	svc := lan.Install(u, lan.Options{
-		Advertiser: addrAdvertiser{m: n.mem, addr: addr}, Browser: b,
-		Listen: func(_, a string) (net.Listener, error) {
-			_, port, _ := net.SplitHostPort(a)
-			if port == "0" {
-				port = "47101"
-			}
-			return n.nw.Listen(addr.String() + ":" + port)
-		},
-		Dial:   n.nw.Node(node).DialContext,
-		Addrs:  []netip.Addr{addr},
-		Device: strings.ToUpper(node[:1]) + node[1:] + "'s tablet",
-		Do:     n.q.do,
-		Client: func(c *client.Config) {
-			c.MinBackoff, c.MaxBackoff = 10*time.Millisecond, 50*time.Millisecond
-			c.Heartbeat, c.Timeout = 200*time.Millisecond, 2*time.Second
-		},
-	})
-	t.Cleanup(u.Stop)
-	u.Home()
-	return &tablet{u: u, w: w, svc: svc, st: st}
+	return n.install(t, node, st, size, addr, addrAdvertiser{m: n.mem, addr: addr}, b)
 }
 
 // openDB opens a store on disk named name, closed at the test's end.

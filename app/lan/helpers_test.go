@@ -111,18 +111,26 @@ func (n *lanNet) newTablet(t *testing.T, node string, st console.Store, size fyn
 		t.Cleanup(func() { db.Close() })
 		st = db
 	}
+	return n.install(t, node, st, size, hostAddr, n.mem, n.mem)
+}
+
+// install starts an interface named node with store st on the test
+// network, listening and announced (through adv) at addr, its nearby list
+// browsed through b.
+func (n *lanNet) install(t *testing.T, node string, st console.Store, size fyne.Size, addr netip.Addr, adv discovery.Advertiser, b discovery.Browser) *tablet {
+	t.Helper()
 	u, w := apptest.NewUI(t, st, size, home.New)
 	svc := lan.Install(u, lan.Options{
-		Advertiser: n.mem, Browser: n.mem,
-		Listen: func(_, addr string) (net.Listener, error) {
-			_, port, _ := net.SplitHostPort(addr)
+		Advertiser: adv, Browser: b,
+		Listen: func(_, a string) (net.Listener, error) {
+			_, port, _ := net.SplitHostPort(a)
 			if port == "0" {
 				port = "47101"
 			}
-			return n.nw.Listen(hostAddr.String() + ":" + port)
+			return n.nw.Listen(addr.String() + ":" + port)
 		},
 		Dial:   n.nw.Node(node).DialContext,
-		Addrs:  []netip.Addr{hostAddr},
+		Addrs:  []netip.Addr{addr},
 		Device: strings.ToUpper(node[:1]) + node[1:] + "'s tablet",
 		Do:     n.q.do,
 		Client: func(c *client.Config) {

@@ -10,9 +10,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/commandconsole/commandconsole/app/internal/apptest"
 	"github.com/commandconsole/commandconsole/console"
@@ -102,38 +100,7 @@ func newTestScreen(t *testing.T, sess *console.Session, seating Seating) (*Scree
 }
 
 // texts returns every visible text on the window's canvas.
-func texts(w fyne.Window) []string {
-	var out []string
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		if o == nil || !o.Visible() {
-			return
-		}
-		switch x := o.(type) {
-		case *widget.Label:
-			out = append(out, x.Text)
-		case *canvas.Text:
-			out = append(out, x.Text)
-		case *widget.RichText:
-			out = append(out, x.String())
-		case *widget.Button:
-			out = append(out, x.Text)
-		case *fyne.Container:
-			for _, c := range x.Objects {
-				walk(c)
-			}
-			return
-		case fyne.Widget:
-			r := test.WidgetRenderer(x)
-			for _, c := range r.Objects() {
-				walk(c)
-			}
-			return
-		}
-	}
-	walk(w.Content())
-	return out
-}
+func texts(w fyne.Window) []string { return treeTexts(w.Content()) }
 
 func mustDo(t *testing.T, s *Screen, cmd string, kv ...any) {
 	t.Helper()

@@ -3,10 +3,7 @@ package client
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/commandconsole/commandconsole/sync/discovery"
 	"github.com/commandconsole/commandconsole/sync/wire"
@@ -149,22 +146,7 @@ func playerText(err error) string {
 			return s
 		}
 	}
-	return sentence(err.Error())
-}
-
-// sentence makes msg a sentence: its first letter upper case and a full
-// stop at the end (unless it ends with a stop, a question or an ellipsis).
-func sentence(msg string) string {
-	msg = strings.TrimSpace(msg)
-	if msg == "" {
-		return ""
-	}
-	r, n := utf8.DecodeRuneInString(msg)
-	msg = string(unicode.ToUpper(r)) + msg[n:]
-	if !strings.HasSuffix(msg, ".") && !strings.HasSuffix(msg, "?") && !strings.HasSuffix(msg, "!") && !strings.HasSuffix(msg, "…") {
-		msg += "."
-	}
-	return msg
+	return wire.Sentence(err.Error())
 }
 
 // sentinel is an error value with a sentence for the player: the
@@ -355,7 +337,7 @@ func (b byeError) ForPlayer() string {
 			return "This seat was taken up on another device."
 		}
 	}
-	return sentence(b.Error())
+	return wire.Sentence(b.Error())
 }
 
 // hostClosing reports whether err is the host's Bye "host-closing".

@@ -30,9 +30,10 @@ var ErrNotConsole = errors.New("not a Command Console")
 // roles that do not talk to each other: two hosts, two clients.
 var ErrWrongRole = errors.New("wrong role")
 
-// sentence makes msg a sentence: its first letter upper case and a full
-// stop at the end (unless it ends with a stop, a question or an ellipsis).
-func sentence(msg string) string {
+// Sentence makes msg a sentence for a player: its first letter upper case
+// and a full stop at the end (unless it ends with a stop, a question or an
+// ellipsis). The ForPlayer methods of this package and sync/client use it.
+func Sentence(msg string) string {
 	msg = strings.TrimSpace(msg)
 	if msg == "" {
 		return ""

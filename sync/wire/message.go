@@ -184,7 +184,7 @@ func (r Refuse) Error() string { return r.Message }
 // ForPlayer is the refusal's message as a sentence for the player (it is
 // written in the player's words already): its first letter upper case, a
 // full stop at the end.
-func (r Refuse) ForPlayer() string { return sentence(r.Message) }
+func (r Refuse) ForPlayer() string { return Sentence(r.Message) }
 
 // Join asks the host for a seat (since protocol 1), after the Hellos. The
 // host answers with Joined (then a full View) or with a Refuse.
