@@ -172,23 +172,31 @@ func (s *Service) askUnbind(m console.GameMeta) {
 // not that another device poses as the host).
 func (s *Service) unbind(id string) error {
 	k := s.hostKeeper()
-	{
-		b, err := k.Roster(hosting.RecordKind, id)
-		switch {
-		case err == nil:
-			var rec hosting.Record
-			if err := json.Unmarshal(b, &rec); err == nil {
-				rec.Tokens = nil
-				if nb, err := json.Marshal(rec); err == nil {
-					if err := k.PutRoster(hosting.RecordKind, id, nb); err != nil {
-						return fmt.Errorf("drop the guests' seats of game %s: %w", id, err)
-					}
-				}
+	b, err := k.Roster(hosting.RecordKind, id)
+	switch {
+	case err == nil:
+		var rec hosting.Record
+		if uerr := json.Unmarshal(b, &rec); uerr != nil {
+			// A damaged record keeps no key worth keeping (hosting would
+			// refuse it): drop it whole, tokens and all.
+			s.logf("lan: the host record of game %s is damaged, dropped: %v", id, uerr)
+			if err := k.DeleteRoster(hosting.RecordKind, id); err != nil {
+				return fmt.Errorf("drop the guests' seats of game %s: %w", id, err)
 			}
-		case errors.Is(err, store.ErrNoRoster) || errors.Is(err, hosting.ErrNoRecord):
-		default:
+			break
+		}
+		rec.Tokens = nil
+		nb, err := json.Marshal(rec)
+		if err == nil {
+			err = k.PutRoster(hosting.RecordKind, id, nb)
+		}
+		if err != nil {
 			return fmt.Errorf("drop the guests' seats of game %s: %w", id, err)
 		}
+	case errors.Is(err, store.ErrNoRoster) || errors.Is(err, hosting.ErrNoRecord):
+		// Never hosted with a saved record: no seat to drop.
+	default:
+		return fmt.Errorf("drop the guests' seats of game %s: %w", id, err)
 	}
 	if err := k.DeleteRoster(boundKind, id); err != nil {
 		return fmt.Errorf("play game %s on one tablet: %w", id, err)

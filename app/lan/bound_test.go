@@ -1,6 +1,7 @@
 package lan_test
 
 import (
+	"encoding/json"
 	"errors"
 	"net"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/commandconsole/commandconsole/app/lan"
 	"github.com/commandconsole/commandconsole/app/play"
 	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/sync/hosting"
 )
 
 // TestPlayOnOneTablet: a game hosted here stays its seat's on this
@@ -20,11 +22,16 @@ func TestPlayOnOneTablet(t *testing.T) {
 	host := n.newTablet(t, "host", nil, apptest.LandscapeSize)
 	sess := apptest.NewPad(t, host.st, "Friday pad", nil, "alice", "bob")
 	n.hostGame(t, host, sess, "alice")
+	guest := n.newTablet(t, "guest", nil, apptest.LandscapeSize)
+	joinAs(t, n, guest, string(host.svc.Hosted().PIN()), "bob \u2014 open")
 	apptest.TapButton(t, host.w, "Back")
 
 	host.u.Home()
 	apptest.TapButton(t, host.w, "Leave")
 	apptest.WantText(t, host.w, "this tablet is alice")
+	if got := hostTokens(t, host, sess.ID()); len(got) != 1 {
+		t.Fatalf("the host keeps seat tokens %v, want bob's", got)
+	}
 	apptest.FindTile(t, host.w, "Friday pad").Tapped(nil)
 	if env := host.u.Game().Env(); !env.Fixed() || env.Seat() != "alice" {
 		t.Fatalf("a game hosted here opens as %q (fixed %v), want alice only", env.Seat(), env.Fixed())
@@ -41,11 +48,13 @@ func TestPlayOnOneTablet(t *testing.T) {
 	apptest.TapButton(t, host.w, "Keep it hosted")
 	apptest.WantText(t, host.w, "this tablet is alice")
 	apptest.TapButton(t, host.w, "Play on one tablet")
-	for _, b := range apptest.Buttons(host.w, "Play on one tablet") {
-		b.OnTapped() // the dialog's confirm button is the last
-	}
+	bs := apptest.Buttons(host.w, "Play on one tablet")
+	bs[len(bs)-1].OnTapped() // the dialog's confirm button, drawn last
 	if len(apptest.Buttons(host.w, "Resume hosting")) != 0 {
 		t.Fatal("the tile still offers Resume hosting after Play on one tablet")
+	}
+	if got := hostTokens(t, host, sess.ID()); len(got) != 0 {
+		t.Fatalf("after Play on one tablet the host keeps seat tokens %v", got)
 	}
 	apptest.FindTile(t, host.w, "Friday pad").Tapped(nil)
 	if env := host.u.Game().Env(); env.Fixed() {
@@ -115,4 +124,22 @@ func TestNearbyListWaitsForTheNetwork(t *testing.T) {
 	if guest.shows("no network address") {
 		t.Errorf("the waiting sentence stays once the network is back:\n%s", guest.texts())
 	}
+}
+
+// hostTokens are the seat tokens tb's store keeps for hosted game id.
+func hostTokens(t *testing.T, tb *tablet, id string) map[string]string {
+	t.Helper()
+	k, ok := tb.st.(hosting.Keeper)
+	if !ok {
+		t.Fatal("the tablet's store keeps no records")
+	}
+	b, err := k.Roster(hosting.RecordKind, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec hosting.Record
+	if err := json.Unmarshal(b, &rec); err != nil {
+		t.Fatal(err)
+	}
+	return rec.Tokens
 }
