@@ -52,10 +52,17 @@ func TestRealNetworkInNamespace(t *testing.T) {
 	if total(t, sess) != 5 {
 		t.Fatal("the joined tablet's command did not reach the host")
 	}
-	// The host leaves the game: hosting stops and the game leaves the
-	// guest's nearby list.
-	host.u.Home()
+	// The guest looks at its nearby list: the hosted game is there. The
+	// host then leaves the game, confirming the pause: hosting stops and
+	// the game leaves the guest's nearby list.
 	guest.u.Home()
 	p := joinPage(t, guest)
+	q.pump(t, "the hosted game in the nearby list", func() bool { return len(p.Tiles) == 1 })
+	host.u.Home()
+	apptest.WantText(t, host.w, "Leave and pause the game?")
+	apptest.TapButton(t, host.w, "Leave")
 	q.pump(t, "the game to leave the nearby list", func() bool { return len(p.Tiles) == 0 })
+	if host.svc.Hosted() != nil {
+		t.Fatal("the host still hosts after leaving the game")
+	}
 }
