@@ -281,9 +281,15 @@ const (
 // line exits with 1 on it; the GUI shows its message. Reason is its
 // structured cause; Msg says what was wrong and what is allowed now. Neither
 // may depend on anything the commanding seat may not know.
+//
+// Try is the command-line hint, when there is one: the command to run next
+// by its command name ("request-undo"). Msg is written for a player and
+// never names a command; ccctl prints Try in its own JSON field, and no
+// screen shows it.
 type Rejection struct {
 	Msg    string `json:"message" msgpack:"message"`
 	Reason Reason `json:"reason" msgpack:"reason"`
+	Try    string `json:"try,omitempty" msgpack:"try,omitempty"`
 }
 
 func (r *Rejection) Error() string { return r.Msg }
@@ -297,6 +303,21 @@ func Reject(format string, a ...any) error {
 // RejectWith returns a Rejection with a reason and a formatted message.
 func RejectWith(reason Reason, format string, a ...any) error {
 	return &Rejection{Msg: fmt.Sprintf(format, a...), Reason: reason}
+}
+
+// RejectTry returns a Rejection with a reason, a formatted message for a
+// player and the command-line hint try (a command name).
+func RejectTry(reason Reason, try, format string, a ...any) error {
+	return &Rejection{Msg: fmt.Sprintf(format, a...), Reason: reason, Try: try}
+}
+
+// TryOf returns the command-line hint of a Rejection in err's chain, or "".
+func TryOf(err error) string {
+	var r *Rejection
+	if errors.As(err, &r) {
+		return r.Try
+	}
+	return ""
 }
 
 // ReasonOf returns the reason of a Rejection in err's chain, or "" when err

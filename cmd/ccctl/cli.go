@@ -97,7 +97,7 @@ func (c *cli) main(args []string) (code int) {
 	code = exitCode(err)
 	if code == exitRefused {
 		// A refusal is also a JSON document on stdout, for scripts.
-		_ = c.writeJSON(refusalOut{Error: oneLine(err.Error()), Reason: reasonOf(err)})
+		_ = c.writeJSON(refusalOut{Error: oneLine(err.Error()), Reason: reasonOf(err), Try: console.TryOf(err)})
 	}
 	return code
 }
@@ -106,6 +106,8 @@ func (c *cli) main(args []string) (code int) {
 type refusalOut struct {
 	Error  string         `json:"error"`
 	Reason console.Reason `json:"reason"`
+	// Try is the command to run next, when the rules name one.
+	Try string `json:"try,omitempty"`
 }
 
 // reasonOf is the structured reason of a refusal: the Rejection's own, or

@@ -69,6 +69,8 @@ type refusedEvent struct {
 	Cmd    string         `json:"cmd,omitempty"`
 	Reason console.Reason `json:"reason"`
 	Error  string         `json:"error"`
+	// Try is the command to run next, when the rules name one.
+	Try string `json:"try,omitempty"`
 }
 
 // linkEvent is a change of the link to the host.
@@ -469,7 +471,7 @@ func (p *player) command(text string) error {
 			Duplicate: o.Duplicate, Warning: o.Warning})
 		return nil
 	case console.IsRejection(err):
-		p.out.write(refusedEvent{Event: "refused", ID: cmd.ID, Cmd: cmd.Name, Reason: reasonOf(err), Error: oneLine(err.Error())})
+		p.out.write(refusedEvent{Event: "refused", ID: cmd.ID, Cmd: cmd.Name, Reason: reasonOf(err), Error: oneLine(err.Error()), Try: console.TryOf(err)})
 		return nil
 	case errors.Is(err, client.ErrUndoLost):
 		p.out.write(refusedEvent{Event: "refused", ID: cmd.ID, Cmd: cmd.Name, Reason: console.ReasonConflict, Error: oneLine(err.Error())})

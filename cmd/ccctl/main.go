@@ -14,7 +14,8 @@
 //	   bad flag or argument value, an unknown game, system, seat or command,
 //	   a file to import that is not a game); stdout then holds one JSON
 //	   object {"error": message, "reason": reason}, reason being the
-//	   console.Reason ("not-allowed", "bad-input", "not-found", ...)
+//	   console.Reason ("not-allowed", "bad-input", "not-found", ...), and
+//	   "try": the command to run next when the rules name one
 //	2  the environment: the save file is in use, unreadable (permission
 //	   denied), from a newer version, empty, damaged or not a save file, a
 //	   disk error, or an internal error; stdout holds nothing more
@@ -113,7 +114,8 @@ Exit status:
   1  refused by the rules or bad input (a command not allowed now, a bad flag
      or argument value, an unknown game, system, seat or command); stdout then
      holds {"error": message, "reason": reason}, e.g. "not-allowed",
-     "bad-input", "not-found", "not-your-turn", "wrong-phase"
+     "bad-input", "not-found", "not-your-turn", "wrong-phase"; and "try",
+     the command to run next, when the rules name one
   2  the environment: save file in use, permission denied, from a newer
      version, empty, damaged or not a save file; disk errors; internal
      errors (nothing more on stdout)
