@@ -59,6 +59,15 @@ type View struct {
 	// UndoCommand: the request takes back the asker's last command, not
 	// a phase change.
 	UndoCommand bool `json:"undo_command,omitempty"`
+	// UndoWhat says, in the game's words and the seat's own section
+	// letters, what the asked undo takes back ("Aurel's move to C"), for
+	// the players asked to agree; empty when no undo is asked or the seat
+	// may not know what it takes back.
+	UndoWhat string `json:"undo_what,omitempty"`
+	// News are the headlines of the last command that the whole table
+	// must see at once, in the game's words: a death, a leader's fall, a
+	// rout, a capture, an execution. Empty when it brought none.
+	News []string `json:"news,omitempty"`
 	// Shortcuts are the team quick shortcuts (shortcut command).
 	Shortcuts []ShortcutView `json:"shortcuts,omitempty"`
 	// Units is the unit every distance of the view is shown in ("in" or
