@@ -289,6 +289,10 @@ func labelSize(g geom) float32 {
 // mapRenderer rebuilds the map's objects from the widget on each layout
 // or refresh; it keeps only those objects.
 type mapRenderer struct {
+	// built is the size the objects were last built for; done that they
+	// were built at all.
+	built   fyne.Size
+	done    bool
 	m       *TableMap
 	objects []fyne.CanvasObject
 }
@@ -296,7 +300,19 @@ type mapRenderer struct {
 func (r *mapRenderer) Destroy()                     {}
 func (r *mapRenderer) MinSize() fyne.Size           { return r.m.MinSize() }
 func (r *mapRenderer) Objects() []fyne.CanvasObject { return r.objects }
-func (r *mapRenderer) Layout(fyne.Size)             { r.build() }
+
+// Layout rebuilds the objects only when the size changed: Fyne lays a
+// widget out again whenever a child's minimum size changes, and every
+// rebuilt child is new to it, so rebuilding here at the same size would
+// lay the widget out again on every frame, and the screen would never
+// rest (repainting without end, its textures churning).
+func (r *mapRenderer) Layout(size fyne.Size) {
+	if !r.done || size != r.built {
+		r.build()
+	}
+}
+
+// Refresh rebuilds the objects from the widget's data.
 func (r *mapRenderer) Refresh() {
 	r.build()
 	canvas.Refresh(r.m)
@@ -305,6 +321,7 @@ func (r *mapRenderer) Refresh() {
 // build makes every object of the map for the widget's current size.
 func (r *mapRenderer) build() {
 	m := r.m
+	r.built, r.done = m.Size(), true
 	r.objects = nil
 	size := m.Size()
 	if !m.known {

@@ -267,6 +267,10 @@ func (st fieldStyle) paintCells(img *image.NRGBA, cells []field.Cell) {
 // renderer rebuilds the field's objects from the widget on each layout
 // or refresh; it keeps only those objects and the raster's cache.
 type renderer struct {
+	// built is the size the objects were last built for; done that they
+	// were built at all.
+	built   fyne.Size
+	done    bool
 	f       *Field
 	objects []fyne.CanvasObject
 
@@ -286,7 +290,19 @@ type baseImage struct {
 func (r *renderer) Destroy()                     {}
 func (r *renderer) MinSize() fyne.Size           { return r.f.MinSize() }
 func (r *renderer) Objects() []fyne.CanvasObject { return r.objects }
-func (r *renderer) Layout(fyne.Size)             { r.build() }
+
+// Layout rebuilds the objects only when the size changed: Fyne lays a
+// widget out again whenever a child's minimum size changes, and every
+// rebuilt child is new to it, so rebuilding here at the same size would
+// lay the widget out again on every frame, and the screen would never
+// rest (repainting without end, its textures churning).
+func (r *renderer) Layout(size fyne.Size) {
+	if !r.done || size != r.built {
+		r.build()
+	}
+}
+
+// Refresh rebuilds the objects from the widget's data.
 func (r *renderer) Refresh() {
 	r.build()
 	canvas.Refresh(r.f)
@@ -321,6 +337,7 @@ func (r *renderer) fieldRaster(st fieldStyle) *canvas.Raster {
 // build makes every object of the field for the widget's current size.
 func (r *renderer) build() {
 	f := r.f
+	r.built, r.done = f.Size(), true
 	size := f.Size()
 	g := newGeom(size)
 	r.objects = nil
