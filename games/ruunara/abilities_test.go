@@ -149,9 +149,14 @@ func TestX39X40Fielding(t *testing.T) {
 	g := newGame(t, []string{"p1"}, map[string]string{"mode": "story", "race": "sanbari"})
 	g.refuse("Tarok is Ardann: this story mission uses Sanbari heroes only (l. 100)", "p1", "add-hero", "card=tarok")
 	g.do("p1", "add-hero", "card=graam")
-	g.refuse("Saarok warrior's card has no hit points, movement or vision yet: complete it in the card editor", "p1", "add-enemy", "card=saarok-warrior")
+	// the starter cards are complete (estimates where the book prints
+	// nothing); a card typed without its statline is not
+	g.do("p1", "define-card", "id=lurker", "name=Lurker", "faction=enemy")
+	g.refuse("Lurker's card has no hit points, movement or vision yet: complete it in the card editor", "p1", "add-enemy", "card=lurker")
+	g.do("p1", "add-enemy", "card=saarok-warrior")
 	g.refuse("Saarok is an enemy card: use add-enemy", "p1", "add-hero", "card=saarok")
 	g.refuse("Tarok is a hero card: use add-hero", "p1", "add-enemy", "card=tarok")
+	g.do("p1", "remove-unit", "unit=E1")
 	g.refuse("add at least one enemy", "p1", "start")
 }
 

@@ -31,7 +31,9 @@ func (r *Rules) New(setup console.Setup) (console.State, error) {
 	for _, rc := range data.Races {
 		g.Races = append(g.Races, rc.ID)
 	}
-	g.Cards = append(g.Cards, data.Cards...)
+	// the shipped cards, completed with the estimates a first game needs
+	// (docs/ruunara.md, "The starter cards")
+	g.Cards = append(g.Cards, card.Starter(data.Cards)...)
 	opt := func(k, def string) string {
 		if v, ok := setup.Options[k]; ok && v != "" {
 			return strings.ToLower(strings.TrimSpace(v))

@@ -122,6 +122,11 @@ type Card struct {
 	Missing []string `json:"missing,omitempty" msgpack:"missing,omitempty"`
 	// Custom marks a card defined or changed by the players (RU-D9, RU-D59).
 	Custom bool `json:"custom,omitempty" msgpack:"custom,omitempty"`
+	// Estimated lists, in words, the values Command Console estimated
+	// where the rulebook prints none ("hit points", "movement"): the
+	// starter cards are complete so a first game needs no editor, and the
+	// card says which of its values are estimates (docs/ruunara.md).
+	Estimated []string `json:"estimated,omitempty" msgpack:"estimated,omitempty"`
 }
 
 // Ability is one skill or spell of a card: one model for both (RU-D10).

@@ -32,6 +32,7 @@ type record struct {
 	Custom    bool            `json:"custom,omitempty"`
 	Source    string          `json:"source"`
 	Missing   []string        `json:"missing"`
+	Estimated []string        `json:"estimated,omitempty"`
 }
 
 // abilityRecord is one ability in the units.json format (§2.2, RU-D14).
@@ -192,6 +193,9 @@ func (r record) card() (Card, error) {
 	if len(r.Missing) > 0 {
 		c.Missing = append([]string(nil), r.Missing...)
 	}
+	if len(r.Estimated) > 0 {
+		c.Estimated = append([]string(nil), r.Estimated...)
+	}
 	if err := c.Validate(); err != nil {
 		return Card{}, err
 	}
@@ -288,6 +292,7 @@ func toRecord(c Card) record {
 	r := record{
 		ID: c.ID, Name: c.Name, Faction: c.Faction, Custom: c.Custom,
 		Source: c.Source, Missing: c.Missing, Abilities: []abilityRecord{},
+		Estimated: c.Estimated,
 	}
 	if r.Missing == nil {
 		r.Missing = []string{}
