@@ -147,15 +147,15 @@ func TestX36DuoTurnOrder(t *testing.T) {
 // RU-X39, RU-X40: story mode's race and incomplete cards (RU-D9, RU-D16).
 func TestX39X40Fielding(t *testing.T) {
 	g := newGame(t, []string{"p1"}, map[string]string{"mode": "story", "race": "sanbari"})
-	g.refuse("Tarok is Ardann: this story mission uses Sanbari heroes only (l. 100)", "p1", "add-hero", "card=tarok")
+	g.refuse("Tarok is Ardann: this story mission uses Sanbari heroes only", "p1", "add-hero", "card=tarok")
 	g.do("p1", "add-hero", "card=graam")
 	// the starter cards are complete (estimates where the book prints
 	// nothing); a card typed without its statline is not
 	g.do("p1", "define-card", "id=lurker", "name=Lurker", "faction=enemy")
 	g.refuse("Lurker's card has no hit points, movement or vision yet: complete it in the card editor", "p1", "add-enemy", "card=lurker")
 	g.do("p1", "add-enemy", "card=saarok-warrior")
-	g.refuse("Saarok is an enemy card: use add-enemy", "p1", "add-hero", "card=saarok")
-	g.refuse("Tarok is a hero card: use add-hero", "p1", "add-enemy", "card=tarok")
+	g.refuse("Saarok is an enemy card: it is added as enemies", "p1", "add-hero", "card=saarok")
+	g.refuse("Tarok is a hero card: it is added as a hero", "p1", "add-enemy", "card=tarok")
 	g.do("p1", "remove-unit", "unit=E1")
 	g.refuse("add at least one enemy", "p1", "start")
 }
@@ -171,7 +171,7 @@ func TestX47CardByCommand(t *testing.T) {
 	if c.HP != 4 || len(c.Abilities) != 1 || c.Abilities[0].Phase[0] != "tactical" || c.Move != 15 {
 		t.Fatalf("crawler %+v", c)
 	}
-	g.refuse("no card named grub", "p1", "define-ability", "card=grub", "id=x", "kind=skill", "cycle=1/G", "target=none", "effect=text")
+	g.refuse("there is no such card (grub)", "p1", "define-ability", "card=grub", "id=x", "kind=skill", "cycle=1/G", "target=none", "effect=text")
 	g.do("p1", "add-enemy", "card=crawler", "count=2")
 	if e := g.st().enemy("E2"); e == nil || e.Name != "Crawler 2" {
 		t.Fatalf("E2 %+v, want Crawler 2 (RU-D58)", e)
@@ -191,9 +191,9 @@ func TestX41AnswerForms(t *testing.T) {
 	if p == nil || p.QKind != "noise" || len(p.Q.Lines) != 3 {
 		t.Fatalf("noise question %+v", p)
 	}
-	g.refuse("has 3 lines: tick the true ones (ticks=… or ticks=none)", "p1", "answer", "q="+p.QID, "value=yes")
+	g.refuse("has 3 lines: tick the true ones, or none", "p1", "answer", "q="+p.QID, "value=yes")
 	g.refuse("E9 is not listed in this question (listed: E2, E3, E4)", "p1", "answer", "q="+p.QID, "ticks=E9")
-	g.refuse("there is no question q99", "p1", "answer", "q=q99", "ticks=none")
+	g.refuse("that question (q99) is not the open one", "p1", "answer", "q=q99", "ticks=none")
 	id := p.QID
 	g.do("p1", "answer", "q="+id, "ticks=E3")
 	if e := g.st().enemy("E3"); e.AI.Mode != rn.Investigating || e.AI.Site != "E1" {
@@ -334,7 +334,7 @@ func TestActions(t *testing.T) {
 		t.Errorf("engage after E1 %+v", a)
 	}
 	g.to(PhaseCombat)
-	if a := find("H1", "Attack: ranged"); a.Reason != "Naali is engaged in close combat and cannot shoot (l. 339); attack kind=melee" {
+	if a := find("H1", "Attack: ranged"); a.Reason != "Naali is engaged in close combat and cannot shoot: attack in close combat instead" {
 		t.Errorf("ranged reason %q", a.Reason)
 	}
 	if a := find("H1", "Attack: close combat"); a.Reason != "" {
@@ -432,7 +432,7 @@ func TestReassign(t *testing.T) {
 		t.Fatal("Tarok not p2's")
 	}
 	g.do("p1", "end-phase")
-	g.refuse("reassign between rounds", "p1", "reassign", "hero=H1", "seat=p2")
+	g.refuse("a hero changes hands between rounds", "p1", "reassign", "hero=H1", "seat=p2")
 }
 
 // RU-D52: neutrals are tracked, adjusted and never listed in enemy
@@ -443,7 +443,7 @@ func TestNeutrals(t *testing.T) {
 	g.do("p1", "add-hero", "card=naali")
 	g.do("p1", "add-enemy", "card=saarok", "count=2")
 	g.do("p1", "add-neutral", "card=elder")
-	g.refuse("Elder is a neutral card: use add-neutral", "p1", "add-enemy", "card=elder")
+	g.refuse("Elder is a neutral card: it is added as a neutral", "p1", "add-enemy", "card=elder")
 	g.do("p1", "start")
 	g.do("p1", "adjust", "unit=N1", "hp=2")
 	if n := g.st().neutral("N1"); n.HP != 2 {

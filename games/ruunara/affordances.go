@@ -128,9 +128,11 @@ func (r *Rules) actions(g *state, seat console.Seat, h *hero) []ActionView {
 }
 
 // isNameTarget: the refusal of an attack that only lacks its target.
-func isNameTarget(reason string) bool {
-	return reason == "name the target (the first figure on the line of fire takes all hits, l. 320)"
-}
+func isNameTarget(reason string) bool { return reason == errNameTarget }
+
+// errNameTarget is the refusal of a ranged attack without its target (the
+// first figure on the line of fire takes every hit, l. 320).
+const errNameTarget = "name the target: the first figure on the line of fire takes every hit"
 
 // noChoice is "" when one of cs is enabled, else their first reason (or
 // fallback).

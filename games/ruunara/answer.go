@@ -25,7 +25,7 @@ func (x *decider) answer(a console.Args) error {
 		if err == nil && strings.HasPrefix(id, "q") && n >= 1 && n <= g.NextQ {
 			return console.Reject("question %s is already answered", id)
 		}
-		return console.RejectWith(console.ReasonNotFound, "there is no question %s (open: %s)", id, p.QID)
+		return console.RejectTry(console.ReasonNotFound, "answer q="+p.QID, "that question (%s) is not the open one", id)
 	}
 	q, err := fillAnswers(g, p, a)
 	if err != nil {
@@ -73,7 +73,7 @@ func fillAnswers(g *state, p *prompt, a console.Args) (rn.Question, error) {
 			}
 			u, v, ok := strings.Cut(part, ":")
 			if !ok {
-				return q, console.RejectWith(console.ReasonBadInput, "write each pick as ENEMY:HERO or ENEMY:none, e.g. E4:H2 (got %q)", part)
+				return q, console.RejectTry(console.ReasonBadInput, "answer pick=E4:H2,E5:none", "each pick is an enemy and a hero, or none (%q is not)", part)
 			}
 			i := line(strings.TrimSpace(u))
 			if i < 0 {
@@ -110,16 +110,16 @@ func fillAnswers(g *state, p *prompt, a console.Args) (rn.Question, error) {
 	// tick lists and yes/no
 	if a.Has("value") {
 		if len(q.Lines) != 1 {
-			return q, console.RejectWith(console.ReasonBadInput, "%s has %d lines: tick the true ones (ticks=… or ticks=none)", p.QID, len(q.Lines))
+			return q, console.RejectTry(console.ReasonBadInput, "answer ticks=E3,E5", "the question has %d lines: tick the true ones, or none", len(q.Lines))
 		}
 		q.Lines[0].Answer = a.String("value")
 		return q, nil
 	}
 	if !a.Has("ticks") {
 		if len(q.Lines) == 1 {
-			return q, console.RejectWith(console.ReasonBadInput, "answer %s with value=yes or value=no", p.QID)
+			return q, console.RejectTry(console.ReasonBadInput, "answer value=yes", "answer the question with yes or no")
 		}
-		return q, console.RejectWith(console.ReasonBadInput, "answer %s with ticks=… (the true lines) or ticks=none", p.QID)
+		return q, console.RejectTry(console.ReasonBadInput, "answer ticks=E3,E5", "tick the true lines, or none")
 	}
 	for i := range q.Lines {
 		q.Lines[i].Answer = "no"

@@ -155,7 +155,7 @@ func (x *decider) adjust(a console.Args) error {
 	}
 	if h := g.hero(id); h != nil {
 		if h.Status == StatusExecuted || h.Status == StatusRemoved {
-			return console.Reject("%s was executed (round %d) and is out of the game for good (l. 303): undo the command that did it instead", h.Name, h.GoneRound)
+			return console.Reject("%s was executed (round %d) and is out of the game for good: take back the command that did it instead", h.Name, h.GoneRound) // l. 303
 		}
 		nh := *h
 		nh.Captors = append([]string(nil), h.Captors...)
@@ -222,7 +222,7 @@ func (x *decider) adjust(a console.Args) error {
 		ev := Adjusted{Unit: h.ID, Field: strings.Join(changes, ", "), Hero: &nh}
 		if a.Has("engaged") {
 			if nh.Status != StatusFree {
-				return console.Reject("%s is captured: a captive is engaged with nobody (RU-D30)", h.Name)
+				return console.Reject("%s is captured: a captive is engaged with nobody", h.Name) // RU-D30
 			}
 			pairs, err := x.engagedArg(h.ID, a.String("engaged"))
 			if err != nil {
@@ -248,7 +248,7 @@ func (x *decider) adjust(a console.Args) error {
 			ne.HP = n
 		}
 		if e.AI.Mode == rn.Dead {
-			return console.Reject("%s is dead: undo the command that killed it instead", id)
+			return console.Reject("%s is dead: take back the command that killed it instead", id)
 		}
 		if a.Has("mode") {
 			m, ok := rn.ParseMode(a.String("mode"))

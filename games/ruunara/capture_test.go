@@ -258,7 +258,7 @@ func TestX17SeveralCaptors(t *testing.T) {
 func TestX19CaptiveDoesNothing(t *testing.T) {
 	g := solo(t, []string{"naali", "graam", "tarok"}, "saarok")
 	g.do("p1", "adjust", "unit=H3", "captive=melee:1")
-	g.refuse("Tarok is captured and cannot act or use abilities (l. 297)", "p1", "use", "hero=H3", "ability=war-cry")
+	g.refuse("Tarok is captured and cannot act or use abilities", "p1", "use", "hero=H3", "ability=war-cry")
 }
 
 // RU-X38: defeat when no hero is free (RU-D50).

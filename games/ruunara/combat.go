@@ -58,7 +58,7 @@ func (x *decider) within() string {
 func (g *state) canAct(h *hero) error {
 	switch h.Status {
 	case StatusCaptured:
-		return console.Reject("%s is captured and cannot act or use abilities (l. 297)", h.Name)
+		return console.Reject("%s is captured and cannot act or use abilities", h.Name) // l. 297
 	case StatusExecuted:
 		return console.Reject("%s was executed (round %d)", h.Name, h.GoneRound)
 	case StatusRemoved:
@@ -71,11 +71,11 @@ func (g *state) canAct(h *hero) error {
 func (g *state) wrongPhase(want string) error {
 	switch want {
 	case PhaseCombat:
-		return console.RejectWith(console.ReasonWrongPhase, "attacks are made in the combat phase (now: %s)", g.Phase)
+		return console.RejectWith(console.ReasonWrongPhase, "attacks are made in the combat phase (this is the %s phase)", g.Phase)
 	case PhaseMovement:
-		return console.RejectWith(console.ReasonWrongPhase, "engagements are declared in the movement phase (now: %s)", g.Phase)
+		return console.RejectWith(console.ReasonWrongPhase, "engagements are declared in the movement phase (this is the %s phase)", g.Phase)
 	}
-	return console.RejectWith(console.ReasonWrongPhase, "this is for the %s phase (now: %s)", want, g.Phase)
+	return console.RejectWith(console.ReasonWrongPhase, "this is for the %s phase (this is the %s phase)", want, g.Phase)
 }
 
 // enemyArg finds a living enemy by id.
@@ -121,7 +121,7 @@ func (x *decider) engage(a console.Args) error {
 		}
 	}
 	if len(ids) == 0 {
-		return console.RejectWith(console.ReasonBadInput, "name the enemies within %s (enemies=E1,E2)", x.within())
+		return console.RejectTry(console.ReasonBadInput, "engage hero=H1 enemies=E1,E2", "name the enemies within %s", x.within())
 	}
 	x.engageNow(h.ID, ids, "hero")
 	return nil
@@ -143,13 +143,13 @@ func (x *decider) flee(a console.Args) error {
 	}
 	ab, ok := c.Ability(strings.ToLower(strings.TrimSpace(a.String("ability"))))
 	if ok && ab.Effect.Type == "flee" && !contains(ab.Phase, g.Phase) {
-		return console.RejectWith(console.ReasonWrongPhase, "%s is used in the %s phase (now: %s)", ab.Name, strings.Join(ab.Phase, " or "), g.Phase)
+		return console.RejectWith(console.ReasonWrongPhase, "%s is used in the %s phase (this is the %s phase)", ab.Name, strings.Join(ab.Phase, " or "), g.Phase)
 	}
 	if err := g.canAct(h); err != nil {
 		return err
 	}
 	if !ok || ab.Effect.Type != "flee" {
-		return console.Reject("%s has no ability that lets them flee (l. 307)", h.Name)
+		return console.Reject("%s has no ability that lets them leave a close combat", h.Name) // l. 307
 	}
 	if len(g.engagedEnemies(h.ID)) == 0 {
 		return console.Reject("%s is not engaged", h.Name)
@@ -237,13 +237,13 @@ func (x *decider) attack(a console.Args) error {
 		}
 	} else {
 		if len(engaged) > 0 {
-			return console.Reject("%s is engaged in close combat and cannot shoot (l. 339); attack kind=melee", h.Name)
+			return console.RejectTry(console.ReasonNotAllowed, "attack kind=melee", "%s is engaged in close combat and cannot shoot: attack in close combat instead", h.Name) // l. 339
 		}
 		if !c.HasRanged() {
 			return console.Reject("%s has no ranged attack on the card", h.Name)
 		}
 		if !a.Has("target") || strings.TrimSpace(a.String("target")) == "" {
-			return console.RejectWith(console.ReasonBadInput, "name the target (the first figure on the line of fire takes all hits, l. 320)")
+			return console.RejectWith(console.ReasonBadInput, "%s", errNameTarget)
 		}
 		e, err := g.enemyArg(a.String("target"))
 		if err != nil {
@@ -349,6 +349,27 @@ func (g *state) purpose(at *attack) string {
 	return fmt.Sprintf("%s, %s %s, hit on %d+", nDice(at.N), who, what, at.Hit)
 }
 
+// whoseAbility names an ability with its owner: "Naali's Hard like Steel".
+func (g *state) whoseAbility(unit, id string) string {
+	return g.name(unit) + "'s " + g.abilityName(unit, id)
+}
+
+// triggerWords is " (its trigger die showed 6, 4+ needed; more)" for an
+// ability whose trigger die was rolled, " (more)" with more alone, else "".
+func triggerWords(at *attack, more string) string {
+	var parts []string
+	if at.Trigger > 0 && at.TriggerFace > 0 {
+		parts = append(parts, fmt.Sprintf("its trigger die showed %d, %d+ needed", at.TriggerFace, at.Trigger))
+	}
+	if more != "" {
+		parts = append(parts, more)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, "; ") + ")"
+}
+
 func (g *state) abilityName(unit, id string) string {
 	var c card.Card
 	if h := g.hero(unit); h != nil {
@@ -373,10 +394,10 @@ func (x *decider) roll(a console.Args) error {
 			w = strings.TrimSpace(w)
 			f, err := strconv.Atoi(w)
 			if w == "" {
-				return console.RejectWith(console.ReasonBadInput, "an empty value is not a d6 result (1–6): write values=3,5,2")
+				return console.RejectTry(console.ReasonBadInput, "roll values=3,5,2", "an empty value is not a die's face (1–6)")
 			}
 			if err != nil || f < 1 || f > 6 {
-				return console.RejectWith(console.ReasonBadInput, "%s is not a d6 result (1–6)", w)
+				return console.RejectWith(console.ReasonBadInput, "%s is not a die's face (1–6)", w)
 			}
 			faces = append(faces, f)
 		}
@@ -453,7 +474,7 @@ func (x *decider) effect(at *attack) {
 			x.damageHero(h.ID, h.HP, at.Attacker, false) // executed in hand-to-hand (RU-D24)
 			return
 		}
-		x.killUnit(at.Targets[0], true, at.Attacker, x.g.abilityName(at.Attacker, at.Ability))
+		x.killUnit(at.Targets[0], true, at.Attacker, "by "+x.g.whoseAbility(at.Attacker, at.Ability)+triggerWords(at, ""))
 		return
 	}
 	at.Stage = stageRoll
@@ -530,7 +551,7 @@ func (x *decider) assignDice(a console.Args) error {
 		ps, unit, ok := strings.Cut(part, ":")
 		pos, err := strconv.Atoi(strings.TrimSpace(ps))
 		if !ok || err != nil {
-			return console.RejectWith(console.ReasonBadInput, "write each die as POSITION:UNIT, e.g. 1:E1 (got %q)", part)
+			return console.RejectTry(console.ReasonBadInput, "assign dice=1:E1,2:E2", "each hit goes to one engaged enemy (%q is not a die and an enemy)", part)
 		}
 		unit = strings.ToUpper(strings.TrimSpace(unit))
 		if pos < 1 || pos > len(at.Faces) {
@@ -582,7 +603,8 @@ func (x *decider) applyMelee(at *attack, dice []dieTarget) {
 			continue
 		}
 		if at.OnDie > 0 && at.Faces[d.Die-1] >= at.OnDie {
-			x.killUnit(d.Target, true, at.Attacker, x.g.abilityName(at.Attacker, at.OnDieBy))
+			x.killUnit(d.Target, true, at.Attacker, fmt.Sprintf("by %s: the die showed %d, and it kills on %d+",
+				x.g.whoseAbility(at.Attacker, at.OnDieBy), at.Faces[d.Die-1], at.OnDie))
 			continue
 		}
 		if hits[d.Target] == 0 {
@@ -591,7 +613,7 @@ func (x *decider) applyMelee(at *attack, dice []dieTarget) {
 		hits[d.Target]++
 	}
 	for _, t := range order {
-		x.damageEnemy(t, hits[t], at.Attacker)
+		x.damageEnemy(t, hits[t], at.Attacker, "close combat")
 	}
 }
 
@@ -604,11 +626,11 @@ func (x *decider) reroll(a console.Args) error {
 	g := x.g
 	at := *g.Prompt.Attack
 	if g.Prompt.Kind == PromptQuestion && g.Prompt.QKind != "cover" {
-		return console.RejectWith(console.ReasonWrongPhase, "no roll is open for a re-roll (a roll closes when its dice are assigned or its cover question is answered)")
+		return console.RejectWith(console.ReasonWrongPhase, "no roll is open for a re-roll: a roll closes when its hits are split or its cover question is answered")
 	}
 	abID := strings.ToLower(strings.TrimSpace(a.String("ability")))
 	if abID == "" {
-		return console.RejectWith(console.ReasonBadInput, "name the ability that grants the re-roll (ability=…)")
+		return console.RejectTry(console.ReasonBadInput, "reroll die=1 value=4 ability=…", "name the card ability that grants the re-roll")
 	}
 	owner, ab := (*hero)(nil), card.Ability{}
 	for _, h := range g.Heroes {
@@ -696,7 +718,7 @@ func (x *decider) resolveRanged(at *attack) {
 	}
 	if at.Instant && len(at.Faces) == 0 {
 		if hits > 0 {
-			x.killUnit(target, true, at.Attacker, x.g.abilityName(at.Attacker, at.Ability))
+			x.killUnit(target, true, at.Attacker, "by "+x.g.whoseAbility(at.Attacker, at.Ability)+triggerWords(at, "no cover saved it"))
 			return
 		}
 		x.rangedReaction(target, at.Attacker, true)
@@ -711,11 +733,16 @@ func (x *decider) resolveRanged(at *attack) {
 			}
 		}
 		if kills > at.Cancelled {
-			x.killUnit(target, true, at.Attacker, x.g.abilityName(at.Attacker, at.OnDieBy))
+			x.killUnit(target, true, at.Attacker, fmt.Sprintf("by %s: a die of %d+ that no cover cancelled",
+				x.g.whoseAbility(at.Attacker, at.OnDieBy), at.OnDie))
 			return
 		}
 	}
-	died := x.damageEnemy(target, hits, at.Attacker)
+	how := "ranged attack"
+	if at.Ability != "" {
+		how = x.g.abilityName(at.Attacker, at.Ability)
+	}
+	died := x.damageEnemy(target, hits, at.Attacker, how)
 	if !died {
 		x.rangedReaction(target, at.Attacker, true)
 	}
@@ -729,7 +756,7 @@ func (x *decider) enemyAlive(id string) bool {
 
 // damageEnemy lowers an enemy's hit points; at 0 it dies (RU-D23). It
 // reports whether the enemy died.
-func (x *decider) damageEnemy(id string, n int, by string) bool {
+func (x *decider) damageEnemy(id string, n int, by, how string) bool {
 	e := x.g.enemy(id)
 	if e == nil || e.AI.Mode == rn.Dead || n <= 0 {
 		return false
@@ -740,7 +767,11 @@ func (x *decider) damageEnemy(id string, n int, by string) bool {
 	}
 	x.emit(EvDamageDealt, DamageDealt{Target: id, Amount: e.HP - hp, HP: hp, Source: by})
 	if hp == 0 {
-		x.killUnit(id, false, by, "")
+		why := ""
+		if by != "" {
+			why = fmt.Sprintf("%s's %s took its last hit point", x.g.name(by), how)
+		}
+		x.killUnit(id, false, by, why)
 		return true
 	}
 	return false
@@ -869,7 +900,7 @@ func (x *decider) use(a console.Args) error {
 		return console.RejectWith(console.ReasonNotFound, "%s has no ability named %s", h.Name, a.String("ability"))
 	}
 	if !contains(ab.Phase, g.Phase) && ab.Cycle.Per != "constant" {
-		return console.RejectWith(console.ReasonWrongPhase, "%s is used in the %s phase (now: %s)", ab.Name, strings.Join(ab.Phase, " or "), g.Phase)
+		return console.RejectWith(console.ReasonWrongPhase, "%s is used in the %s phase (this is the %s phase)", ab.Name, strings.Join(ab.Phase, " or "), g.Phase)
 	}
 	if err := g.canAct(h); err != nil {
 		return err
@@ -878,7 +909,7 @@ func (x *decider) use(a console.Args) error {
 		return console.Reject("%s is always active: it applies by itself", ab.Name)
 	}
 	if ab.Effect.Type == "flee" {
-		return console.Reject("%s lets %s flee: use flee hero=%s ability=%s in the movement phase", ab.Name, h.Name, h.ID, ab.ID)
+		return console.RejectTry(console.ReasonNotAllowed, "flee hero="+h.ID+" ability="+ab.ID, "%s lets %s leave a close combat: it is used as a flight in the movement phase", ab.Name, h.Name)
 	}
 	if err := x.spendable(h.ID, h.Uses, ab); err != nil {
 		return err
@@ -916,16 +947,16 @@ func (x *decider) use(a console.Args) error {
 		switch ab.Reach {
 		case "ranged":
 			if len(engaged) > 0 {
-				return console.Reject("%s is engaged in close combat and cannot use a ranged ability (l. 339)", h.Name)
+				return console.Reject("%s is engaged in close combat and cannot use a ranged ability", h.Name) // l. 339
 			}
 			ranged = true
 		case "melee":
 			if !melee {
-				return console.Reject("%s is not engaged with %s (a close combat ability)", targets[0], h.Name)
+				return console.Reject("%s is not engaged with %s, and this ability works in close combat", targets[0], h.Name)
 			}
 		default:
 			if !melee && len(engaged) > 0 {
-				return console.Reject("%s is engaged in close combat and cannot use a ranged ability (l. 339)", h.Name)
+				return console.Reject("%s is engaged in close combat and cannot use a ranged ability", h.Name) // l. 339
 			}
 			ranged = !melee
 		}

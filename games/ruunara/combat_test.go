@@ -194,7 +194,7 @@ func TestX8EngagedCannotShoot(t *testing.T) {
 	g.to(PhaseMovement)
 	g.do("p1", "engage", "hero=H2", "enemies=E1")
 	g.to(PhaseCombat)
-	g.refuse("Graam is engaged in close combat and cannot shoot (l. 339); attack kind=melee", "p1", "attack", "hero=H2", "kind=ranged", "target=E4")
+	g.refuse("Graam is engaged in close combat and cannot shoot: attack in close combat instead", "p1", "attack", "hero=H2", "kind=ranged", "target=E4")
 	g.refuse("Naali has no ranged attack", "p1", "attack", "hero=H1", "kind=ranged", "target=E4")
 	g.refuse("Naali is not engaged (no enemy within 1\")", "p1", "attack", "hero=H1", "kind=melee")
 	g.do("p1", "attack", "hero=H2", "kind=melee")
@@ -206,11 +206,11 @@ func TestX8EngagedCannotShoot(t *testing.T) {
 // RU-X37: phase order refusals (RU-D63).
 func TestX37PhaseOrder(t *testing.T) {
 	g := solo(t, []string{"naali", "graam", "tarok", "ember-caster"}, "saarok")
-	g.refuse("Vanish is used in the movement phase (now: tactical)", "p1", "flee", "hero=H2", "ability=vanish")
+	g.refuse("Vanish is used in the movement phase (this is the tactical phase)", "p1", "flee", "hero=H2", "ability=vanish")
 	g.to(PhaseMovement)
-	g.refuse("attacks are made in the combat phase (now: movement)", "p1", "attack", "hero=H3", "kind=melee")
-	g.refuse("War Cry is used in the tactical phase (now: movement)", "p1", "use", "hero=H3", "ability=war-cry")
-	g.refuse("Ember is used in the tactical or combat phase (now: movement)", "p1", "use", "hero=H4", "ability=ember", "target=E1")
+	g.refuse("attacks are made in the combat phase (this is the movement phase)", "p1", "attack", "hero=H3", "kind=melee")
+	g.refuse("War Cry is used in the tactical phase (this is the movement phase)", "p1", "use", "hero=H3", "ability=war-cry")
+	g.refuse("Ember is used in the tactical or combat phase (this is the movement phase)", "p1", "use", "hero=H4", "ability=ember", "target=E1")
 	g.to(PhaseCombat)
-	g.refuse("engagements are declared in the movement phase (now: combat)", "p1", "engage", "hero=H1", "enemies=E1")
+	g.refuse("engagements are declared in the movement phase (this is the combat phase)", "p1", "engage", "hero=H1", "enemies=E1")
 }

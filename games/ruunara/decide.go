@@ -17,7 +17,7 @@ const OptRace = "race"
 // the options, every seat reading inches.
 func (r *Rules) New(setup console.Setup) (console.State, error) {
 	if len(setup.Seats) < 1 || len(setup.Seats) > 2 {
-		return nil, console.RejectWith(console.ReasonBadInput, "Ruunara is played by 1 seat (solo) or 2 (duo), not %d (RU-F4)", len(setup.Seats))
+		return nil, console.RejectWith(console.ReasonBadInput, "Ruunara is played by one player (solo) or two (duo), not %d", len(setup.Seats)) // RU-F4
 	}
 	data, err := card.Load()
 	if err != nil {
@@ -76,7 +76,7 @@ func (r *Rules) New(setup console.Setup) (console.State, error) {
 	if g.Mode == "story" {
 		race := opt(OptRace, g.Mission.Race)
 		if race == "" {
-			return nil, console.RejectWith(console.ReasonBadInput, "a story game names its race (race=ardann, kangara or sanbari): a team is of one race (l. 100)")
+			return nil, console.RejectWith(console.ReasonBadInput, "a story game names the race of its team: Ardann, Kangara or Sanbari") // l. 100
 		}
 		if !contains(g.Races, race) {
 			return nil, console.RejectWith(console.ReasonBadInput, "race must be %s, not %q", strings.Join(g.Races, ", "), race)
@@ -276,12 +276,12 @@ func (g *state) gate(p int, name string, a console.Args) error {
 	}
 	if setupOnly[name] {
 		if g.Stage != StageSetup {
-			return console.RejectWith(console.ReasonWrongPhase, "%s is for set-up; the game has started", name)
+			return console.RejectWith(console.ReasonWrongPhase, "the game has started: the cards and the units are set before it starts")
 		}
 		return nil
 	}
 	if g.Stage == StageSetup {
-		return console.RejectWith(console.ReasonWrongPhase, "%s is for play: finish the set-up and start", name)
+		return console.RejectWith(console.ReasonWrongPhase, "the game has not started yet: finish the set-up and start")
 	}
 	if name == CmdEndFight || name == CmdEndGame || name == CmdClaim || name == CmdReassign {
 		return nil
@@ -329,7 +329,7 @@ func (g *state) gate(p int, name string, a console.Args) error {
 		return console.RejectWith(console.ReasonWrongPhase, "waiting for an answer: %s", g.promptText(g.unitAt(p)))
 	}
 	if g.enemyTurnNow() {
-		return console.RejectWith(console.ReasonWrongPhase, "the enemy turn advances by itself: answer or acknowledge the open prompt")
+		return console.RejectWith(console.ReasonWrongPhase, "the enemy turn goes on by itself: answer what it asks, or say the orders are carried out")
 	}
 	if g.Side != p {
 		if h := g.hero(a.String("hero")); h != nil {
@@ -367,7 +367,7 @@ func (x *decider) start() error {
 	}
 	for i := range g.Seats {
 		if len(g.freeHeroes(i)) == 0 {
-			return console.Reject("%s has no hero: a duo game needs one hero per seat (RU-D6)", g.Seats[i])
+			return console.Reject("%s has no hero yet: in a duo game each player plays at least one", g.Seats[i]) // RU-D6
 		}
 	}
 	x.emit(EvGameStarted, struct{}{})

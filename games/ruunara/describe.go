@@ -41,7 +41,7 @@ func (g *state) describe(e console.Event, u rn.Unit) (string, error) {
 		if err := dec(&p); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("Card %s (%s) defined", p.Card.Name, p.Card.Faction), nil
+		return fmt.Sprintf("Card %s (%s) defined", p.Card.Name, factionWords(p.Card.Faction)), nil
 	case EvUnitAdded:
 		var p UnitAdded
 		if err := dec(&p); err != nil {
@@ -68,7 +68,7 @@ func (g *state) describe(e console.Event, u rn.Unit) (string, error) {
 		if err := dec(&p); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("%s reads distances in %s", g.seatName(p.Seat), p.Unit), nil
+		return fmt.Sprintf("%s reads distances in %s", g.seatName(p.Seat), unitWords(p.Unit)), nil
 	case EvGameStarted:
 		return "The game starts", nil
 	case EvPhaseStarted:
@@ -171,37 +171,22 @@ func (g *state) describe(e console.Event, u rn.Unit) (string, error) {
 		if err := dec(&p); err != nil {
 			return "", err
 		}
-		how := "killed"
-		if p.Instant {
-			how = "killed instantly"
-		}
-		if p.Why != "" {
-			how += " (" + p.Why + ")"
-		}
-		return fmt.Sprintf("%s %s", g.name(p.Unit), how), nil
+		return g.killText(p), nil
 	case EvHeroExecuted:
 		var p HeroExecuted
 		if err := dec(&p); err != nil {
 			return "", err
 		}
-		switch p.Cause {
-		case "melee":
-			return fmt.Sprintf("%s falls in hand-to-hand combat and is executed (l. 290)", g.name(p.Hero)), nil
-		case "captivity":
-			return fmt.Sprintf("%s is executed at the start of round %d (l. 302)", g.name(p.Hero), p.Round), nil
-		}
-		return fmt.Sprintf("%s is out of the game (table ruling)", g.name(p.Hero)), nil
+		return g.executedText(p), nil
 	case EvHeroCaptured:
 		var p HeroCaptured
 		if err := dec(&p); err != nil {
 			return "", err
 		}
-		exec := p.Round + g.Numbers.CaptivityFullTurns + 1
 		if p.Cause == "melee" {
-			return fmt.Sprintf("Boundary %d: %s captured (engaged %d rounds with %s) — executed at the start of round %d unless freed",
-				p.Round, g.name(p.Hero), g.Numbers.CaptureEngagedTurns+1, strings.Join(p.Captors, ", "), exec), nil
+			return fmt.Sprintf("End of round %d: %s", p.Round, g.capturedText(p)), nil
 		}
-		return fmt.Sprintf("%s collapses and is captured by %s — executed at the start of round %d unless freed", g.name(p.Hero), strings.Join(p.Captors, ", "), exec), nil
+		return g.capturedText(p), nil
 	case EvHeroFreed:
 		var p HeroFreed
 		if err := dec(&p); err != nil {
@@ -214,12 +199,12 @@ func (g *state) describe(e console.Event, u rn.Unit) (string, error) {
 			return "", err
 		}
 		if p.Kind == "cover" {
-			return fmt.Sprintf("%s: is %s under cover?", p.ID, g.name(p.Q.Subject)), nil
+			return fmt.Sprintf("Asked: is %s under cover?", g.name(p.Q.Subject)), nil
 		}
 		if p.Kind == "area" {
-			return fmt.Sprintf("%s: which enemies are in the area of %s?", p.ID, p.Q.Subject), nil
+			return fmt.Sprintf("Asked: which enemies are in the area of %s?", p.Q.Subject), nil
 		}
-		return fmt.Sprintf("%s: %s", p.ID, p.Q.Text(g.world(), u)), nil
+		return "Asked: " + p.Q.Text(g.world(), u), nil
 	case EvQuestionAnswer:
 		var p QuestionAnswered
 		if err := dec(&p); err != nil {
@@ -233,7 +218,7 @@ func (g *state) describe(e console.Event, u rn.Unit) (string, error) {
 			}
 			parts = append(parts, l.Unit+": "+a)
 		}
-		return fmt.Sprintf("%s answered by %s — %s", p.ID, g.seatName(p.Seat), strings.Join(parts, ", ")), nil
+		return fmt.Sprintf("%s answers — %s", g.seatName(p.Seat), strings.Join(parts, ", ")), nil
 	case EvOrdersIssued:
 		var p OrdersIssued
 		if err := dec(&p); err != nil {
@@ -256,7 +241,7 @@ func (g *state) describe(e console.Event, u rn.Unit) (string, error) {
 			if old != nil && old.AI.Mode == ne.Mode {
 				continue
 			}
-			parts = append(parts, fmt.Sprintf("%s: %s", ne.ID, ne.Mode))
+			parts = append(parts, fmt.Sprintf("%s now %s", ne.ID, modeWords(ne.Mode)))
 		}
 		return strings.Join(parts, "; "), nil
 	case EvFightEnded:
@@ -285,13 +270,13 @@ func (g *state) describe(e console.Event, u rn.Unit) (string, error) {
 		if err := dec(&p); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("The game ends in round %d: %s (%s)", p.Round, p.Result, p.Reason), nil
+		return g.endedText(p), nil
 	case EvUndoRequested:
 		var p UndoRequested
 		if err := dec(&p); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("%s: %s asks to undo %s. Does %s agree?", p.QID, g.seatName(p.By), p.What, g.seatName(1-p.By)), nil
+		return fmt.Sprintf("%s asks to undo %s. Does %s agree?", g.seatName(p.By), p.What, g.seatName(1-p.By)), nil
 	case EvUndoAnswered:
 		var p UndoAnswered
 		if err := dec(&p); err != nil {
@@ -338,8 +323,40 @@ func (r *Rules) Undoable(s console.State, seat console.Seat, last []console.Even
 	}
 	for _, e := range last {
 		if e.Type == EvAttackRolled || e.Type == EvCoverRolled || e.Type == EvRerolled {
-			return console.RejectWith(console.ReasonNeedsConsent, "undoing a dice roll in a duo game needs the other seat's consent: ask with request-undo (RU-D57)")
+			// RU-D57: a roll the other seat has seen is taken back only with its consent
+			return console.RejectTry(console.ReasonNeedsConsent, CmdRequestUndo, "taking back a dice roll in a duo game needs your partner's consent: ask them first")
 		}
 	}
 	return nil
+}
+
+// modeWords is an enemy mode in words ("pursuing", "back at its post").
+func modeWords(m fmt.Stringer) string {
+	switch w := m.String(); w {
+	case "posted":
+		return "at its post"
+	default:
+		return w
+	}
+}
+
+// factionWords is a card's faction as the players say it.
+func factionWords(f string) string {
+	switch f {
+	case "ally":
+		return "hero"
+	case "enemy":
+		return "enemy"
+	case "neutral":
+		return "neutral"
+	}
+	return f
+}
+
+// unitWords is a distance unit in words.
+func unitWords(u string) string {
+	if u == "cm" {
+		return "centimetres"
+	}
+	return "inches"
 }

@@ -282,6 +282,7 @@ func (r *Rules) Apply(s console.State, e console.Event) (console.State, error) {
 func (g *state) apply(e console.Event) error {
 	g.markCommand(e)
 	g.note(e)
+	g.headline(e)
 	dec := func(v any) error { return console.Decode(e.Data, v) }
 	switch e.Type {
 	case EvUndoRequested, EvUndoAnswered, EvUndoWithdrawn:

@@ -149,9 +149,9 @@ func TestReviewOrderOfChecks(t *testing.T) {
 	g := solo(t, []string{"naali", "graam", "tarok"}, "saarok")
 	g.do("p1", "adjust", "unit=H3", "captive=melee:1")
 	g.to(PhaseMovement)
-	g.refuse("War Cry is used in the tactical phase (now: movement)", "p1", "use", "hero=H3", "ability=war-cry")
+	g.refuse("War Cry is used in the tactical phase (this is the movement phase)", "p1", "use", "hero=H3", "ability=war-cry")
 	g.to(PhaseCombat)
-	g.refuse("Vanish is used in the movement phase (now: combat)", "p1", "flee", "hero=H2", "ability=vanish")
+	g.refuse("Vanish is used in the movement phase (this is the combat phase)", "p1", "flee", "hero=H2", "ability=vanish")
 }
 
 // F13: two picks for one enemy are refused; one rescue turn is singular.
@@ -166,7 +166,7 @@ func TestReviewSmallThings(t *testing.T) {
 	g.do("p1", "engage", "hero=H1", "enemies=E1")
 	g.to(PhaseCombat)
 	g.do("p1", "attack", "hero=H1", "kind=melee")
-	g.refuse("an empty value is not a d6 result", "p1", "roll", "values=3,,5")
+	g.refuse("an empty value is not a die's face", "p1", "roll", "values=3,,5")
 	g.do("p1", "roll", "values=1,1,1")
 	g.do("p1", "adjust", "unit=H1", "captive=ranged:1")
 	if tm := g.view("p1").Heroes[0].Timer; !strings.Contains(tm, "3 rescue turns left") {

@@ -17,7 +17,7 @@ func (x *decider) defineCard(a console.Args) error {
 	if js := a.String("json"); js != "" {
 		cs, err := card.DecodeRecords([]byte(js))
 		if err != nil {
-			return console.RejectWith(console.ReasonBadInput, "define-card: %v", err)
+			return console.RejectWith(console.ReasonBadInput, "the card cannot be read: %v", err)
 		}
 		for _, c := range cs {
 			c.Custom = true
@@ -33,7 +33,7 @@ func (x *decider) defineCard(a console.Args) error {
 	}
 	id := strings.ToLower(strings.TrimSpace(fields["id"]))
 	if id == "" {
-		return console.RejectWith(console.ReasonBadInput, "define-card needs id= (or json=)")
+		return console.RejectTry(console.ReasonBadInput, "define-card id=… name=…", "give the card a name")
 	}
 	var base *card.Card
 	if c, ok := x.g.card(id); ok {
@@ -54,7 +54,7 @@ func (x *decider) cardArg(a console.Args) (card.Card, error) {
 	id := strings.ToLower(strings.TrimSpace(a.String("card")))
 	c, ok := x.g.card(id)
 	if !ok {
-		return card.Card{}, console.RejectWith(console.ReasonNotFound, "no card named %s", id)
+		return card.Card{}, console.RejectWith(console.ReasonNotFound, "there is no such card (%s)", id)
 	}
 	return c, nil
 }
@@ -102,7 +102,7 @@ func (x *decider) addUnit(kind string, a console.Args) error {
 		return err
 	}
 	if err := card.CheckField(c, kind); err != nil {
-		return console.Reject("%v", err)
+		return console.RejectTry(console.ReasonNotAllowed, card.AddCommand[c.Faction], "%v", err)
 	}
 	if kind == "hero" && g.Mode == "story" {
 		if err := card.CheckRace(c, g.Mission.Race); err != nil {
@@ -194,7 +194,7 @@ func (x *decider) assignSeat(a console.Args) error {
 		return console.RejectWith(console.ReasonNotFound, "there is no hero %s", a.String("hero"))
 	}
 	if !a.Has("seat") {
-		return console.RejectWith(console.ReasonBadInput, "assign needs seat= (or dice= after a close combat roll)")
+		return console.RejectTry(console.ReasonBadInput, "assign hero=H1 seat=p2", "say which player plays the hero")
 	}
 	x.emit(EvHeroAssigned, HeroAssigned{Hero: h.ID, Seat: x.g.seatIndex(console.Seat(a.String("seat")))})
 	return nil
@@ -205,14 +205,14 @@ func (x *decider) claim(a console.Args) error {
 	id := a.String("id")
 	for _, o := range x.g.Mission.Objectives {
 		if o.ID == id && o.Auto != "" {
-			return console.Reject("the app checks \"%s\" itself (RU-D50): it is met when it is met", o.Text)
+			return console.Reject("the app checks \"%s\" itself: the game ends when it is met", o.Text) // RU-D50
 		}
 		if o.ID == id {
 			x.emit(EvGameEnded, GameEnded{Result: "victory", Reason: "objective claimed: " + o.Text, Round: x.g.Round})
 			return nil
 		}
 	}
-	return console.RejectWith(console.ReasonNotFound, "mission %s has no objective named %s", x.g.Mission.ID, id)
+	return console.RejectWith(console.ReasonNotFound, "the mission %s has no such objective (%s)", x.g.Mission.Name, id)
 }
 
 // reassign gives a free hero to the other seat between rounds: at the
@@ -221,7 +221,7 @@ func (x *decider) claim(a console.Args) error {
 func (x *decider) reassign(a console.Args) error {
 	g := x.g
 	if len(g.Seats) < 2 {
-		return console.Reject("reassign is for duo play")
+		return console.Reject("heroes change hands only in duo play")
 	}
 	h := g.hero(a.String("hero"))
 	if h == nil {
@@ -234,7 +234,7 @@ func (x *decider) reassign(a console.Args) error {
 	}
 	switch {
 	case g.Prompt != nil || g.Phase != PhaseTactical || g.Side != first:
-		return console.RejectWith(console.ReasonWrongPhase, "reassign between rounds (after the enemy turn, before the first seat turn moves on)")
+		return console.RejectWith(console.ReasonWrongPhase, "a hero changes hands between rounds: after the enemy turn, before the first turn of the round moves on")
 	case h.Seat != x.seat:
 		return console.RejectWith(console.ReasonNotYourTurn, "%s is %s's hero: %s gives it", h.Name, g.seatName(h.Seat), g.seatName(h.Seat))
 	case h.Status != StatusFree:

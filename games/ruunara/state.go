@@ -79,6 +79,10 @@ type state struct {
 	Unacked int `msgpack:"unacked"`
 	// TurnNotes is what the enemy turn did to the heroes, for its summary.
 	TurnNotes []string `msgpack:"turn_notes"`
+	// News are the headlines of the last command (a kill and why, a
+	// capture, an execution, a rescue, the end of the game), for the
+	// result line of every seat's screen.
+	News []string `msgpack:"news,omitempty"`
 
 	// The last command that is not an undo vote (RU-D57).
 	LastCmd  string `msgpack:"last_cmd"`
@@ -297,6 +301,7 @@ func (g *state) clone() (*state, error) {
 	c.Queue = copyOf(g.Queue)
 	c.Orders = copyOf(g.Orders)
 	c.TurnNotes = copyOf(g.TurnNotes)
+	c.News = copyOf(g.News)
 	return &c, nil
 }
 

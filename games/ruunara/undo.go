@@ -64,6 +64,7 @@ func (g *state) markCommand(e console.Event) {
 	}
 	if e.Cmd != g.LastCmd {
 		g.LastCmd, g.LastSeat, g.LastDice, g.LastWhat = e.Cmd, g.seatIndex(e.Seat), false, ""
+		g.News = nil
 	}
 	switch e.Type {
 	case EvAttackRolled:
@@ -85,7 +86,7 @@ func (g *state) markCommand(e console.Event) {
 func (x *decider) requestUndo() error {
 	g := x.g
 	if len(g.Seats) < 2 {
-		return console.Reject("in solo play undo takes the last command back at once: use undo")
+		return console.RejectTry(console.ReasonNotAllowed, "undo", "in solo play the last command is taken back at once, with no one to ask")
 	}
 	if g.UndoAsk != nil {
 		if g.UndoAsk.By != x.seat {
@@ -98,7 +99,7 @@ func (x *decider) requestUndo() error {
 		return console.Reject("nothing to undo")
 	}
 	if !g.LastDice {
-		return console.Reject("the last command rolled no dice: use undo, no consent is needed")
+		return console.RejectTry(console.ReasonNotAllowed, "undo", "the last command rolled no dice: it is taken back at once, with no consent needed")
 	}
 	id := fmt.Sprintf("q%d", g.NextQ+1)
 	x.emit(EvUndoRequested, UndoRequested{By: x.seat, Cmd: g.LastCmd, QID: id, What: g.LastWhat, Saved: g.Prompt})
@@ -155,7 +156,7 @@ func (x *decider) answerUndo(a console.Args) error {
 	if !a.Has("value") {
 		t := strings.TrimSpace(a.String("ticks"))
 		if !a.Has("ticks") {
-			return console.RejectWith(console.ReasonBadInput, "answer %s with value=yes or value=no", g.UndoAsk.QID)
+			return console.RejectTry(console.ReasonBadInput, "answer q="+g.UndoAsk.QID+" value=yes", "answer the undo request with yes or no")
 		}
 		yes = t != "" && !strings.EqualFold(t, "none")
 	}

@@ -139,7 +139,7 @@ func TestX45UndoInDuo(t *testing.T) {
 // In solo the same undo is done at once (RU-D57).
 func TestUndoSolo(t *testing.T) {
 	g := solo(t, []string{"graam"}, "saarok", "saarok", "saarok")
-	g.refuse("in solo play undo takes the last command back at once", "p1", "request-undo")
+	g.refuse("in solo play the last command is taken back at once", "p1", "request-undo")
 	if err := g.r.Undoable(g.s, "p1", g.last); err != nil {
 		t.Fatal(err)
 	}

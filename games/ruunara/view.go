@@ -57,8 +57,14 @@ type View struct {
 	// EnemySummary is what the last enemy turn did to the heroes, in
 	// words ("E4 engaged Tarok", "Naali −2 HP").
 	EnemySummary []string `json:"enemy_summary" msgpack:"enemy_summary"`
-	Result       string   `json:"result,omitempty" msgpack:"result,omitempty"`
-	Reason       string   `json:"reason,omitempty" msgpack:"reason,omitempty"`
+	// News are the headlines of the last command, ready to show: a kill
+	// and why ("E2 Saarok warrior 2 is killed instantly by Naali's Hard
+	// like Steel: the die showed 5, and it kills on 5+."), a capture, an
+	// execution, a rescue, the end of the game. Empty when the last
+	// command made none.
+	News   []string `json:"news" msgpack:"news"`
+	Result string   `json:"result,omitempty" msgpack:"result,omitempty"`
+	Reason string   `json:"reason,omitempty" msgpack:"reason,omitempty"`
 }
 
 // MissionView is the mission and its objectives.
@@ -332,8 +338,9 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	}
 	v.Prompt = g.promptView(seat, u)
 	v.Next = g.next(seat)
-	v.NextText = strings.NewReplacer(" (end-phase moves on)", "", " (ack)", "").Replace(v.Next)
+	v.NextText = strings.NewReplacer(" (end-phase moves on)", "").Replace(v.Next)
 	v.EnemySummary = append([]string{}, g.TurnNotes...)
+	v.News = append([]string{}, g.News...)
 	return v
 }
 
@@ -517,7 +524,7 @@ func (g *state) promptView(seat console.Seat, u rn.Unit) *PromptView {
 		}
 	case PromptQuestion:
 		pv.ID, pv.QKind, pv.Pick = p.QID, p.QKind, pickKinds[p.QKind]
-		pv.Rule = questionRule(p.QKind)
+		pv.Rule = g.questionRule(p.QKind, u)
 		if p.Attack != nil {
 			pv.Faces = append(pv.Faces, p.Attack.Faces...)
 		}
@@ -538,25 +545,30 @@ func (g *state) promptView(seat console.Seat, u rn.Unit) *PromptView {
 	return pv
 }
 
-// questionRule is the rule behind a question, with its line (RU-D56).
-func questionRule(kind string) string {
+// questionRule is the rule behind a question, in the rulebook's words
+// and the seat's unit (RU-D56: every question shows its rule; the line
+// numbers and decision ids stay in this comment: sight l. 234–236, RU-D17,
+// RU-D32; noise l. 246, RU-D33, RU-D34; group l. 270–273, RU-D38; cover
+// l. 265, RU-D22; results RU-D47; in-range l. 263, 387, RU-D18, RU-D44;
+// nearest l. 251, RU-D35; area l. 353, 371, RU-D15).
+func (g *state) questionRule(kind string, u rn.Unit) string {
 	switch kind {
 	case "sight":
-		return "l. 234–236: front face and front diagonals, within the field of vision, clear line (RU-D17, RU-D32)"
+		return "An enemy sees through the front face and the front diagonals of its base, within its field of vision, with a clear line."
 	case "noise":
-		return "l. 246: within 8\" (20 cm) of a close combat and out of sight (RU-D33, RU-D34)"
+		return "A close combat is heard by enemies within " + rn.Format(g.Numbers.NoiseRange, u) + " that cannot see it."
 	case "group":
-		return "l. 270–273: enemies grouped within 4\" (10 cm) respond together (RU-D38)"
+		return "Enemies within " + rn.Format(g.Numbers.GroupRange, u) + " of each other respond together."
 	case "cover":
-		return "l. 265: at least half the figure hidden by a solid element; each 3+ cancels a hit (RU-D22)"
+		return fmt.Sprintf("Under cover: at least half the figure hidden by a solid element; each cover die of %d+ cancels a hit.", g.Numbers.CoverSave)
 	case "results":
-		return "RU-D47: tick each line that is now true"
+		return "Tick each line that is now true on the table; the others are no."
 	case "in-range":
-		return "l. 263, 387: the firing range is on the card (RU-D18, RU-D44)"
+		return "The firing range is on the enemy's card: its range, else its field of vision."
 	case "nearest":
-		return "l. 251: the enemy engages the nearest hero of the fight (RU-D35)"
+		return "The enemy engages the nearest hero of the fight."
 	case "area":
-		return "l. 353, 371: the area is on the card; a ranged area spell affects the enemies in it (RU-D15)"
+		return "The area is on the card: a ranged area spell affects the enemies in it."
 	}
 	return ""
 }
@@ -574,9 +586,9 @@ func (g *state) promptText(u rn.Unit) string {
 		return p.Purpose
 	case PromptOrders:
 		if p.Summary {
-			return "the enemy turn is over: check the table, then go on (ack)"
+			return "the enemy turn is over: check the table, then go on"
 		}
-		return "carry out the enemy orders on the table, then acknowledge (ack)"
+		return "carry out the enemy orders on the table, then say so"
 	}
 	if p.QKind == "undo" && g.UndoAsk != nil {
 		return fmt.Sprintf("%s asks to undo %s. Does %s agree?", g.seatName(g.UndoAsk.By), g.UndoAsk.What, g.seatName(1-g.UndoAsk.By))

@@ -15,8 +15,12 @@ const (
 	AsNeutral = "neutral"
 )
 
-// addCommand is the command that fields a card of a faction (RU-D63b).
-var addCommand = map[string]string{Ally: "add-hero", Enemy: "add-enemy", Neutral: "add-neutral"}
+// AddCommand is the command that fields a card of a faction (RU-D63b):
+// the command-line hint of a refusal, never part of its message.
+var AddCommand = map[string]string{Ally: "add-hero", Enemy: "add-enemy", Neutral: "add-neutral"}
+
+// addedAs is how a card of a faction is added, in words.
+var addedAs = map[string]string{Ally: "a hero", Enemy: "enemies", Neutral: "a neutral"}
 
 // asFaction is the faction a card must have to be fielded as as.
 var asFaction = map[string]string{AsHero: Ally, AsEnemy: Enemy, AsNeutral: Neutral}
@@ -39,11 +43,11 @@ func CheckField(c Card, as string) error {
 		return fmt.Errorf("a card is fielded as hero, enemy or neutral (got %q)", as)
 	}
 	if c.Faction != want {
-		cmd, ok := addCommand[c.Faction]
+		as, ok := addedAs[c.Faction]
 		if !ok {
 			return fmt.Errorf("%s has no faction: set it in the card editor", c.Name)
 		}
-		return fmt.Errorf("%s is %s card: use %s", c.Name, factionNoun(c.Faction), cmd)
+		return fmt.Errorf("%s is %s card: it is added as %s", c.Name, factionNoun(c.Faction), as)
 	}
 	var lack []string
 	if c.HP <= 0 {
@@ -84,7 +88,7 @@ func CheckRace(c Card, race string) error {
 		return fmt.Errorf("%s's card has no race: set it in the card editor", c.Name)
 	}
 	if c.Race != race {
-		return fmt.Errorf("%s is %s: this story mission uses %s heroes only (l. 100)", c.Name, RaceName(c.Race), RaceName(race))
+		return fmt.Errorf("%s is %s: this story mission uses %s heroes only", c.Name, RaceName(c.Race), RaceName(race)) // l. 100
 	}
 	return nil
 }
@@ -115,7 +119,7 @@ func WarningsIn(c Card, u rn.Unit) []string {
 		}
 	}
 	if r := c.ReachRange(); shoots && r > 0 && (r < UsualRangeMin || r > UsualRangeMax) {
-		w = append(w, fmt.Sprintf("%s's range %s is outside the usual %s–%s (l. 263, RU-D18)",
+		w = append(w, fmt.Sprintf("%s's range %s is outside the usual %s–%s", // l. 263, RU-D18
 			c.Name, rn.Format(r, u), rn.Format(UsualRangeMin, u), rn.Format(UsualRangeMax, u)))
 	}
 	n := 0
@@ -125,7 +129,7 @@ func WarningsIn(c Card, u rn.Unit) []string {
 		}
 	}
 	if n > MaxTokens {
-		w = append(w, fmt.Sprintf("%s has %d limited-use abilities: the card's token holder tracks %d (l. 126, 379; RU-D10)", c.Name, n, MaxTokens))
+		w = append(w, fmt.Sprintf("%s has %d abilities of limited use: the card's token holder tracks %d", c.Name, n, MaxTokens)) // l. 126, 379; RU-D10
 	}
 	return w
 }
