@@ -142,7 +142,7 @@ func TestStartEffects(t *testing.T) {
 	st.Field[Away].Pos[1].St.Bleed, st.Field[Away].Pos[1].St.Pain = 2, 1 // A2
 	hp := st.Field[Away].Pos[1].HP
 	st.Field[Away].Pos[0].St.Stun = true // A1
-	g.refuse("A1 is Stunned and cannot take a free activation (RB-D39)", "away", CmdFreeActivate, "player=A1")
+	g.refuse("A1 is Stunned and cannot take a free activation", "away", CmdFreeActivate, "player=A1")
 	g.do("away", CmdFreeActivate, "player=none")
 	g.do("home", CmdRoll, "values="+strings.TrimSuffix(strings.Repeat("6,", 14), ","))
 	for g.st().Prompt != nil && strings.HasPrefix(g.st().Prompt.Dice[0].Purpose, "initiative tie") {

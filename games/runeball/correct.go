@@ -263,7 +263,7 @@ func describePos(id string, p pos) string {
 			where += " prone"
 		}
 	}
-	return fmt.Sprintf("%s %s, %d HP, %s", id, where, p.HP, p.St)
+	return fmt.Sprintf("%s %s, %d HP, %s", id, where, p.HP, p.St.Words())
 }
 
 func describeBall(b ball) string {

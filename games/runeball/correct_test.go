@@ -25,7 +25,7 @@ func TestCorrect(t *testing.T) {
 	if st := g.st(); st.Ball.Holder != "H1" || st.Score != [2]int{0, 2} {
 		t.Fatalf("ball %+v score %v", st.Ball, st.Score)
 	}
-	if !strings.Contains(g.log(), "correction by home: H2 13:15 prone, 20 HP, bleed:1,bruise:2,stun (was H2 12:18,") {
+	if !strings.Contains(g.log(), "correction by home: H2 13:15 prone, 20 HP, Bleed 1, Bruise 2, Stunned (was H2 12:18,") {
 		t.Errorf("log:\n%s", tail(g.log(), 4))
 	}
 }

@@ -59,8 +59,17 @@ func (x *decider) emit(typ string, data any) {
 	x.events = append(x.events, e)
 }
 
-// Decide checks a command and returns its events.
+// Decide checks a command and returns its events. A refusal's message is
+// written for a player; the command-line hint it carried is its Try.
 func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, d *console.Dice) ([]console.Event, error) {
+	evs, err := r.decide(s, seat, cmd, d)
+	if err != nil {
+		return nil, tidyRefusal(err)
+	}
+	return evs, nil
+}
+
+func (r *Rules) decide(s console.State, seat console.Seat, cmd console.Command, d *console.Dice) ([]console.Event, error) {
 	g0, err := asState(s)
 	if err != nil {
 		return nil, err
@@ -73,7 +82,7 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 	seats := []console.Seat{console.Seat(g0.Seats[0]), console.Seat(g0.Seats[1])}
 	args, err := console.ValidateArgs(spec.Args, cmd.Args, seats)
 	if err != nil {
-		return nil, console.RejectWith(console.ReasonBadInput, "%s: %v", cmd.Name, err)
+		return nil, console.RejectTry(console.ReasonBadInput, cmd.Name, "%v", err)
 	}
 	t := g0.seatTeam(seat)
 	if t < 0 {
@@ -138,7 +147,7 @@ func (g *state) gate(name string) error {
 		return nil // the halftime choice (Flow S step 3)
 	}
 	if want := phaseOf[name]; want != "" && want != g.Phase {
-		return console.RejectWith(console.ReasonWrongPhase, "`%s` is for the %s phase; now: %s", name, want, g.Phase)
+		return console.RejectTry(console.ReasonWrongPhase, name, "not now: that is done at %s, and the match is at %s", phaseWords(want), phaseWords(g.Phase))
 	}
 	return nil
 }

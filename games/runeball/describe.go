@@ -21,7 +21,8 @@ func (r *Rules) Describe(s console.State, e console.Event, seat console.Seat) (s
 	if err != nil || line == "" {
 		return "", false
 	}
-	return line, true
+	// in words: no command hint, rulebook line or decision id (issue 23)
+	return plainText(line), true
 }
 
 // rosterEvents are the events RB-D63 hides from the other coach.
@@ -42,7 +43,7 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 		if err := dec(&p); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("%s %s entered: %s", p.Slot, p.Name, p.Stats), nil
+		return fmt.Sprintf("%s %s entered: %s", p.Slot, p.Name, statWords(p.Stats)), nil
 	case EvStatsRolled:
 		var p StatsRolled
 		if err := dec(&p); err != nil {
@@ -58,13 +59,13 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 		if err := dec(&p); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("%s stats: %s", p.Slot, p.Stats), nil
+		return fmt.Sprintf("%s stats: %s", p.Slot, statWords(p.Stats)), nil
 	case EvPlayerImproved:
 		var p PlayerImproved
 		if err := dec(&p); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("%s improved: %s", p.Slot, p.Improvement), nil
+		return fmt.Sprintf("%s improved: %s", p.Slot, improvementWords(p.Improvement)), nil
 	case EvPlayerNamed:
 		var p PlayerNamed
 		if err := dec(&p); err != nil {
@@ -154,7 +155,7 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 		}
 		var parts []string
 		for i, d := range p.Dice {
-			parts = append(parts, fmt.Sprintf("d%d %s: %d", d.Sides, d.Purpose, p.Faces[i]))
+			parts = append(parts, fmt.Sprintf("d%d %s: %d", d.Sides, purposeWords(d.Purpose), p.Faces[i]))
 		}
 		by := "entered by " + p.By
 		if p.By == "app" {
@@ -176,7 +177,7 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 		if p.Margin < 0 {
 			how = fmt.Sprintf("fails by %d", -p.Margin)
 		}
-		return fmt.Sprintf("%s %s: %d + %d = %d vs DL %d → %s", p.Player, p.Test, p.D12, p.Skill+p.Mods, p.D12+p.Skill+p.Mods, p.DL, how), nil
+		return fmt.Sprintf("%s %s: %d + %d = %d vs DL %d → %s", p.Player, testName(p.Test), p.D12, p.Skill+p.Mods, p.D12+p.Skill+p.Mods, p.DL, how), nil
 	case EvExertionSpent:
 		var p ExertionSpent
 		if err := dec(&p); err != nil {
@@ -213,7 +214,10 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 		if err := dec(&p); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("%s has the ball (%s)", p.Player, p.How), nil
+		if how, ok := caughtWords[p.How]; ok {
+			return fmt.Sprintf("%s has the ball (%s)", p.Player, how), nil
+		}
+		return fmt.Sprintf("%s has the ball", p.Player), nil
 	case EvBallGiven:
 		var p BallGiven
 		if err := dec(&p); err != nil {
@@ -286,7 +290,7 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 		if p.Kind == KindNormal {
 			return fmt.Sprintf("%s acts", p.Player), nil
 		}
-		return fmt.Sprintf("%s acts (%s)", p.Player, p.Kind), nil
+		return fmt.Sprintf("%s acts (%s)", p.Player, kindWords(p.Kind)), nil
 	case EvActivationEnded:
 		var p ActivationEnded
 		if err := dec(&p); err != nil {
@@ -316,7 +320,7 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 		if err := dec(&p); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("%s is Stunned: his turn is skipped (RB-D39)", p.Player), nil
+		return fmt.Sprintf("%s is Stunned: his turn is skipped", p.Player), nil
 	case EvSuspendedPopped:
 		var p SuspendedPopped
 		if err := dec(&p); err != nil {
@@ -354,7 +358,7 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 		if err := dec(&p); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("the doctor treats %s: one %s less", p.Player, p.Status), nil
+		return fmt.Sprintf("the doctor treats %s: one %s less", p.Player, statusWord(p.Status)), nil
 	case EvHPHealed:
 		var p HPHealed
 		if err := dec(&p); err != nil {
@@ -527,9 +531,9 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 			return "", err
 		}
 		if p.Mode == WindowsPass {
-			return fmt.Sprintf("%s lets every player act unasked (windows pass)", teamName(p.Team)), nil
+			return fmt.Sprintf("%s lets every player act unasked", teamName(p.Team)), nil
 		}
-		return fmt.Sprintf("%s is asked in every window it could use (windows ask)", teamName(p.Team)), nil
+		return fmt.Sprintf("%s is asked before each player acts (blitzes, held actions)", teamName(p.Team)), nil
 	case EvStood:
 		var p Stood
 		if err := dec(&p); err != nil {

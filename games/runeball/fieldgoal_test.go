@@ -10,7 +10,7 @@ import (
 func TestFieldGoal(t *testing.T) {
 	g := caught(t)
 	g.do("away", CmdFreeActivate, "player=A4")
-	g.refuse("a field goal is kicked from the opponents' side (x 1–15; l. 287)", "away", CmdKickGoal, "player=A4")
+	g.refuse("a field goal is kicked from the opponents' side (x 1–15)", "away", CmdKickGoal, "player=A4")
 	g.put("A4", "7:15")
 	if a := g.view("away").Acting; !strings.Contains(strings.Join(a.Commands, ","), CmdKickGoal) {
 		t.Errorf("kick-goal not offered on 7:15: %v", a.Commands)

@@ -31,7 +31,7 @@ func TestKickoff(t *testing.T) {
 			{"home", CmdRoll, []string{"values=1,4"}},
 			{"away", CmdLandChoice, []string{"choice=catch"}},
 			{"away", CmdRoll, []string{"values=2"}}, // Catch 6 + 2 = 8 vs 8
-		}, "held:A4", [2]int{}, "away", 0, "A4 has the ball (catch)"},
+		}, "held:A4", [2]int{}, "away", 0, "A4 has the ball (caught)"},
 		{"a failed catch is a fumble: the kickers get a free activation (RB-F30, RB-D18)", []step{
 			{"home", CmdKick, []string{"target=20:16"}},
 			{"home", CmdRoll, []string{"values=7"}},

@@ -26,7 +26,7 @@ func TestPass(t *testing.T) {
 	if st.Ball.Holder != "A7" || st.Current != nil {
 		t.Fatalf("after the pass: ball %+v, acting %+v", st.Ball, st.Current)
 	}
-	if !strings.Contains(g.log(), "A4's activation ends (passing ends the turn, l. 110)") {
+	if !strings.Contains(g.log(), "A4's activation ends (passing ends the turn)") {
 		t.Errorf("log:\n%s", g.log())
 	}
 	g.keepScript("pass", "A4's kickoff free activation: a perfect pass to A7, caught; round 1 begins.")

@@ -112,6 +112,26 @@ func (p *prompt) text() string {
 	return p.Text
 }
 
+// words says what a prompt waits for in words, with the command-line hint
+// its text carried (plain).
+func (p *prompt) words() (words, try string) {
+	if p.Kind == PromptDice {
+		parts := make([]string, len(p.Dice))
+		for i, d := range p.Dice {
+			parts[i] = fmt.Sprintf("d%d %s", d.Sides, purposeWords(d.Purpose))
+		}
+		return strings.Join(parts, ", "), CmdRoll
+	}
+	if p.Step == "window-opp" || p.Step == "window-own" {
+		return p.windowWords()
+	}
+	words, try = plain(p.Text)
+	if try == "" {
+		try = p.Cmd
+	}
+	return words, try
+}
+
 // ask opens a dice prompt.
 func (x *decider) askDice(step string, f flow, dice ...die) {
 	x.emit(EvPrompt, PromptSet{Prompt: &prompt{Kind: PromptDice, Team: -1, Dice: dice, Step: step, Flow: f}})
@@ -192,7 +212,7 @@ func (g *state) gatePrompt(name string, team int) error {
 			if name == CmdRoll {
 				return console.RejectWith(console.ReasonWrongPhase, "no dice are asked for now")
 			}
-			return console.RejectWith(console.ReasonWrongPhase, "nothing is asked of you now (%s)", name)
+			return console.RejectTry(console.ReasonWrongPhase, name, "nothing is asked of you now")
 		}
 		return nil
 	}
@@ -202,13 +222,15 @@ func (g *state) gatePrompt(name string, team int) error {
 	case p.Kind == PromptChoice && p.answers(name) && team == p.Team:
 		return nil
 	case p.Kind == PromptChoice && p.answers(name):
-		return console.RejectWith(console.ReasonNotYourTurn, "waiting for %s: %s", teamName(p.Team), p.text())
+		words, try := p.words()
+		return console.RejectTry(console.ReasonNotYourTurn, try, "waiting for %s: %s", teamName(p.Team), words)
 	}
 	who := "either coach"
 	if p.Kind == PromptChoice {
 		who = teamName(p.Team)
 	}
-	return console.RejectWith(console.ReasonWrongPhase, "waiting for %s: %s", who, p.text())
+	words, try := p.words()
+	return console.RejectTry(console.ReasonWrongPhase, try, "waiting for %s: %s", who, words)
 }
 
 // answers reports whether the command name answers the choice.

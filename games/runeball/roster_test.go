@@ -56,7 +56,7 @@ func rosters(t *testing.T) *tgame {
 		kv = append(kv, fmt.Sprintf("%s=%d", n, best[i]))
 	}
 	g.do("home", CmdAssignStats, append([]string{"player=H9"}, kv...)...)
-	g.refuse("`keshat` is for the start phase; now: roster", "home", CmdKeshat, "winner=home")
+	g.refuse("not now: that is done at the match start, and the match is at the rosters", "home", CmdKeshat, "winner=home")
 	g.do("home", CmdLockRoster)
 	g.refuse("record the Keshat round first", "home", CmdChooseKick, "choice=kick")
 	g.do("away", CmdKeshat, "winner=away")
@@ -125,7 +125,7 @@ func setup(t *testing.T) *tgame {
 // setupWith is setup with away's seven players (A1…A7) on the cells given.
 func setupWith(t *testing.T, away string) *tgame {
 	g := rosters(t)
-	g.refuse("the kicking team sets up first (l. 58): waiting for home's ready-setup", "away", CmdPlace, "player=A1", "hex=20:16")
+	g.refuse("the kicking team sets up first: waiting for home to be ready", "away", CmdPlace, "player=A1", "hex=20:16")
 	g.refuse("16:16 is in the neutral zone: place on your side (x 1–15)", "home", CmdPlace, "player=H1", "hex=16:16")
 	g.refuse("20:16 is on away's side: place on your side (x 1–15)", "home", CmdPlace, "player=H1", "hex=20:16")
 	g.refuse("15:16 is not a cell of the field (x 1–31, y 1–31, x+y even)", "home", CmdPlace, "player=H1", "hex=15:16")
@@ -134,16 +134,16 @@ func setupWith(t *testing.T, away string) *tgame {
 	g.refuse("12:16 is taken by H1", "home", CmdPlace, "player=H4", "hex=12:16")
 	g.do("home", CmdPlace, "player=H4,H5,H6,H7", "hex=14:16,10:16,8:12,8:20")
 	g.refuse("7 players are already placed", "home", CmdPlace, "player=H8", "hex=4:16")
-	g.refuse("name your kicker (set-kicker)", "home", CmdReadySetup)
-	g.refuse("the kicker must stand within 6 columns of your end line (x 1–6; l. 58, RB-D15)", "home", CmdSetKicker, "player=H5")
+	g.refuse("name your kicker", "home", CmdReadySetup)
+	g.refuse("the kicker must stand within 6 columns of your end line (x 1–6)", "home", CmdSetKicker, "player=H5")
 	g.do("home", CmdPlace, "player=H5", "hex=5:15") // move him back into the kicker zone
 	g.do("home", CmdSetKicker, "player=H5")
 	g.refuse("only the kicking team names a kicker", "away", CmdSetKicker, "player=A1")
 	g.do("home", CmdReadySetup)
-	g.refuse("your team is ready (unplace is closed)", "home", CmdUnplace, "player=H1")
+	g.refuse("your team is ready: its set-up is closed", "home", CmdUnplace, "player=H1")
 	g.do("away", CmdPlace, "player=A1,A2,A3,A4,A5,A6,A7", "hex="+away)
 	g.do("away", CmdReadySetup)
-	g.refuse("`place` is for the setup phase; now: kickoff", "away", CmdPlace, "player=A8", "hex=24:16")
+	g.refuse("not now: that is done at the kickoff set-up, and the match is at the kickoff", "away", CmdPlace, "player=A8", "hex=24:16")
 	return g
 }
 

@@ -338,7 +338,7 @@ func (x *decider) move(a console.Args) error {
 	switch as {
 	case "":
 		if act.Move == nil {
-			return console.Reject("say as=half or as=full to start a move")
+			return console.RejectTry(console.ReasonBadInput, CmdMove+" as=half|full", "say whether the move starts a half or a full move action")
 		}
 		m = *act.Move
 	case "half":

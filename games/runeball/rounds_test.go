@@ -37,7 +37,7 @@ func TestFreeActivationAndMove(t *testing.T) {
 	if a := g.view("home").Acting; a == nil || a.Player != "A4" || a.Kind != KindKickoffFree || a.Halves != 2 {
 		t.Fatalf("acting %+v", a)
 	}
-	g.refuse("say as=half or as=full to start a move", "away", CmdMove, "player=A4", "path=20:14")
+	g.refuse("say whether the move starts a half or a full move action", "away", CmdMove, "player=A4", "path=20:14")
 	g.refuse("A4 is away's player", "home", CmdMove, "player=A4", "path=20:14", "as=half")
 	g.refuse("A4 is acting now, not A1", "away", CmdMove, "player=A1", "path=18:14", "as=half")
 	g.refuse("A4 is not prone", "away", CmdStand, "player=A4")
@@ -51,7 +51,7 @@ func TestFreeActivationAndMove(t *testing.T) {
 	for i := 1; i <= half+1; i++ {
 		path = append(path, fmt.Sprintf("20:%d", 16-2*i))
 	}
-	g.refuse(fmt.Sprintf("A4 can move %d hexes in a half move, %d with sprint (l. 113–117): path of %d", half, half+1, half+2),
+	g.refuse(fmt.Sprintf("A4 can move %d hexes in a half move, %d with sprint: path of %d", half, half+1, half+2),
 		"away", CmdMove, "player=A4", "path="+strings.Join(path, ",")+fmt.Sprintf(",20:%d", 16-2*(half+2)), "as=half")
 	g.do("away", CmdMove, "player=A4", "path="+strings.Join(path, ","), "as=half")
 	v = g.view("away")

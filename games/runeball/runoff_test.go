@@ -12,7 +12,7 @@ func TestRunOff(t *testing.T) {
 	g.do("away", CmdFreeActivate, "player=A4")
 	g.refuse("A4 is not on an edge hex", "away", CmdRunOff, "player=A4")
 	g.put("A4", "20:2")
-	g.refuse("A4 has no move left (start one with move as=…)", "away", CmdRunOff, "player=A4")
+	g.refuse("A4 has no move left", "away", CmdRunOff, "player=A4")
 	g.do("away", CmdMove, "player=A4", "path=21:1", "as=half")
 	if a := g.view("away").Acting; !strings.Contains(strings.Join(a.Commands, ","), CmdRunOff) {
 		t.Errorf("run-off not offered on 21:1: %v", a.Commands)

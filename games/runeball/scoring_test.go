@@ -155,5 +155,5 @@ func TestMatchEnds(t *testing.T) {
 	if !s.Finished || len(s.Placements) != 2 || s.Placements[0].Place != 1 || s.Placements[1].Place != 1 || !strings.Contains(s.Summary, "draw, 0–0") {
 		t.Errorf("status %+v", s)
 	}
-	g.refuse("is for the play phase; now: over", "home", CmdMove, "player=H1", "path=13:15", "as=half")
+	g.refuse("that is done at the rounds, and the match is at its end", "home", CmdMove, "player=H1", "path=13:15", "as=half")
 }

@@ -37,10 +37,10 @@ func sideWords(t int) string {
 func (x *decider) setupGate() error {
 	g := x.g
 	if x.team != g.Kicking && !g.Field[g.Kicking].SetupReady {
-		return console.RejectWith(console.ReasonNotYourTurn, "the kicking team sets up first (l. 58): waiting for %s's ready-setup", teamName(g.Kicking))
+		return console.RejectWith(console.ReasonNotYourTurn, "the kicking team sets up first: waiting for %s to be ready", teamName(g.Kicking))
 	}
 	if g.Field[x.team].SetupReady {
-		return console.Reject("your team is ready (unplace is closed)")
+		return console.Reject("your team is ready: its set-up is closed")
 	}
 	return nil
 }

@@ -44,8 +44,10 @@ type View struct {
 	Windows []string `json:"windows" msgpack:"windows"`
 	// Acting is the activation under way; nil between activations.
 	Acting *ActivationView `json:"acting,omitempty" msgpack:"acting,omitempty"`
-	// Next says what happens now.
+	// Next says what happens now, in words; Try is the command-line hint
+	// of it (the commands that do it, for ccctl), never shown on a screen.
 	Next string `json:"next" msgpack:"next"`
+	Try  string `json:"try,omitempty" msgpack:"try,omitempty"`
 	// Waiting are the teams the match waits for now (both for dice, the
 	// Keshat or two rosters still open): who the tablet should act as.
 	Waiting []string `json:"waiting" msgpack:"waiting"`
@@ -72,9 +74,12 @@ type EntryView struct {
 // half actions, and the open move action's hexes (MoveLeft within the
 // allowance, SprintLeft beyond it at 1d4 HP each).
 type ActivationView struct {
-	Player     string `json:"player" msgpack:"player"`
-	Team       string `json:"team" msgpack:"team"`
-	Kind       string `json:"kind" msgpack:"kind"`
+	Player string `json:"player" msgpack:"player"`
+	Team   string `json:"team" msgpack:"team"`
+	Kind   string `json:"kind" msgpack:"kind"`
+	// KindWords names a turn that is not a normal one ("blitz", "held
+	// action"), in words; "" for a normal turn.
+	KindWords  string `json:"kind_words,omitempty" msgpack:"kind_words,omitempty"`
 	Halves     int    `json:"halves" msgpack:"halves"`
 	MoveOpen   bool   `json:"move_open" msgpack:"move_open"`
 	MoveLeft   int    `json:"move_left" msgpack:"move_left"`
@@ -117,7 +122,10 @@ type PromptView struct {
 	// Team answers a choice ("home"/"away"); empty: either coach (dice).
 	Team string `json:"team,omitempty" msgpack:"team,omitempty"`
 	Cmd  string `json:"cmd,omitempty" msgpack:"cmd,omitempty"`
+	// Text is what the prompt asks, in words; Try the command-line hint
+	// that answers it (for ccctl), never shown on a screen.
 	Text string `json:"text" msgpack:"text"`
+	Try  string `json:"try,omitempty" msgpack:"try,omitempty"`
 	// Dice are the dice wanted, in order: "d12", "d6" …, with their purposes.
 	Dice     []string `json:"dice" msgpack:"dice"`
 	Purposes []string `json:"purposes" msgpack:"purposes"`
@@ -187,7 +195,10 @@ type PlayerView struct {
 	// Statuses are the wound statuses ("bleed:1,stun", "none"); Out:
 	// unconscious (RB-F73).
 	Statuses string `json:"statuses" msgpack:"statuses"`
-	Out      bool   `json:"out,omitempty" msgpack:"out,omitempty"`
+	// Wounds are the statuses in words ("Bleed 1, Stunned", "no
+	// wounds"), from the lock on.
+	Wounds string `json:"wounds,omitempty" msgpack:"wounds,omitempty"`
+	Out    bool   `json:"out,omitempty" msgpack:"out,omitempty"`
 	// CurrentHP is the hit points now (from the lock on).
 	CurrentHP int `json:"current_hp" msgpack:"current_hp"`
 }
@@ -225,7 +236,8 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 		v.FreeQueue = append(v.FreeQueue, teamName(t.Team))
 	}
 	if p := g.Prompt; p != nil {
-		pv := &PromptView{Kind: p.Kind, Cmd: p.Cmd, Text: p.text(), Dice: []string{}, Purposes: []string{}, Options: append([]string{}, p.Options...),
+		words, try := p.words()
+		pv := &PromptView{Kind: p.Kind, Cmd: p.Cmd, Text: words, Try: try, Dice: []string{}, Purposes: []string{}, Options: append([]string{}, p.Options...),
 			Also: append([]string{}, p.Also...), Blitz: append([]string{}, p.Blitz...), Held: append([]string{}, p.Held...), Answers: g.answers(p)}
 		pv.Flight, pv.Marked = g.promptCells(p)
 		if p.Kind == PromptChoice {
@@ -236,7 +248,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 		}
 		for _, d := range p.Dice {
 			pv.Dice = append(pv.Dice, fmt.Sprintf("d%d", d.Sides))
-			pv.Purposes = append(pv.Purposes, d.Purpose)
+			pv.Purposes = append(pv.Purposes, purposeWords(d.Purpose))
 		}
 		v.Prompt = pv
 	}
@@ -257,7 +269,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	}
 	if c := g.Current; c != nil {
 		p, _, t := g.place(c.Player)
-		av := &ActivationView{Player: c.Player, Team: teamName(t), Kind: c.Kind, Halves: c.Halves, Commands: []string{},
+		av := &ActivationView{Player: c.Player, Team: teamName(t), Kind: c.Kind, KindWords: kindWords(c.Kind), Halves: c.Halves, Commands: []string{},
 			Reach: []string{}, BlockTargets: []string{}, PassTargets: []string{}, HandoffTo: []string{}}
 		if m := c.Move; m != nil {
 			av.MoveOpen = true
@@ -304,7 +316,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 		}
 		v.Acting = av
 	}
-	v.Next = g.next()
+	v.Next, v.Try = g.nextLine()
 	v.Waiting = g.waiting()
 	v.CellsFor, v.Cells = g.tapCells(me)
 	v.KickerCells = []string{}
@@ -356,7 +368,7 @@ func (g *state) teamView(t int, open bool) TeamView {
 			pv.OnField, pv.Cell, pv.Prone = true, ps.Cell.String(), ps.Prone
 		}
 		if g.bothLocked() {
-			pv.CurrentHP, pv.Statuses, pv.Out = ps.HP, ps.St.String(), ps.Out
+			pv.CurrentHP, pv.Statuses, pv.Wounds, pv.Out = ps.HP, ps.St.String(), ps.St.Words(), ps.Out
 		}
 		pv.Kicker = g.Field[t].Kicker == p.Slot.N
 		tv.Players = append(tv.Players, pv)
@@ -364,8 +376,15 @@ func (g *state) teamView(t int, open bool) TeamView {
 	return tv
 }
 
-// next says what happens now.
+// next says what happens now, in words.
 func (g *state) next() string {
+	w, _ := g.nextLine()
+	return w
+}
+
+// nextLine says what happens now, in words, and the commands that do it
+// (the command-line hint ccctl shows as the view's try).
+func (g *state) nextLine() (words, try string) {
 	switch g.Phase {
 	case PhaseRoster:
 		var wait []string
@@ -374,35 +393,36 @@ func (g *state) next() string {
 				wait = append(wait, teamName(t))
 			}
 		}
-		return "roster: each coach fills nine slots and locks (lock-roster); waiting for " + strings.Join(wait, " and ")
+		return "rosters: each coach fills nine slots and locks his roster; waiting for " + strings.Join(wait, " and "), CmdLockRoster
 	case PhaseStart:
 		if !g.KeshatDone {
-			return "record the Keshat round (keshat winner=home|away)"
+			return "record who won the Keshat round", CmdKeshat + " winner=home|away"
 		}
-		return teamName(g.firstChoice()) + " chooses to kick or receive (choose-kickoff)"
+		return teamName(g.firstChoice()) + " chooses to kick or receive", CmdChooseKick + " choice=kick|receive"
 	case PhaseSetup:
 		k := teamName(g.Kicking)
 		if !g.Field[g.Kicking].SetupReady {
-			return k + " sets up first: place 7 players on your side, name the kicker (set-kicker), then ready-setup"
+			return k + " sets up first: 7 players on its side and a kicker named, then ready", CmdPlace + "; " + CmdSetKicker + "; " + CmdReadySetup
 		}
-		return teamName(1-g.Kicking) + " places its players (place), then ready-setup"
+		return teamName(1-g.Kicking) + " places its players, then ready", CmdPlace + "; " + CmdReadySetup
 	}
-	if g.Prompt != nil {
+	if p := g.Prompt; p != nil {
 		who := "either coach"
-		if g.Prompt.Kind == PromptChoice {
-			who = teamName(g.Prompt.Team)
+		if p.Kind == PromptChoice {
+			who = teamName(p.Team)
 		}
-		return fmt.Sprintf("waiting for %s: %s", who, g.Prompt.text())
+		words, try := p.words()
+		return fmt.Sprintf("waiting for %s: %s", who, words), try
 	}
 	switch g.Phase {
 	case PhaseOver:
 		switch {
 		case g.Score[Home] > g.Score[Away]:
-			return fmt.Sprintf("the match is over: home wins %d–%d", g.Score[Home], g.Score[Away])
+			return fmt.Sprintf("the match is over: home wins %d–%d", g.Score[Home], g.Score[Away]), ""
 		case g.Score[Away] > g.Score[Home]:
-			return fmt.Sprintf("the match is over: away wins %d–%d", g.Score[Away], g.Score[Home])
+			return fmt.Sprintf("the match is over: away wins %d–%d", g.Score[Away], g.Score[Home]), ""
 		}
-		return fmt.Sprintf("the match is over: a draw, %d–%d (RB-D57)", g.Score[Home], g.Score[Away])
+		return fmt.Sprintf("the match is over: a draw, %d–%d", g.Score[Home], g.Score[Away]), ""
 	case PhaseStoppage:
 		var wait []string
 		for t := range g.Stop.Ready {
@@ -410,16 +430,21 @@ func (g *state) next() string {
 				wait = append(wait, teamName(t))
 			}
 		}
-		return "stoppage: the team doctor may treat (treat player=ID status=bruise|pain|out), then ready-stoppage; waiting for " + strings.Join(wait, " and ")
+		return "stoppage: the team doctor may treat one Bruise, one Pain or Out; waiting for " + strings.Join(wait, " and ") + " to be ready",
+			CmdTreat + " player=ID status=bruise|pain|out; " + CmdReadyStoppage
 	}
 	if g.Phase == PhaseKickoff {
-		return fmt.Sprintf("%s kicks off (kick target=CELL on %s's side)", teamName(g.Kicking), teamName(1-g.Kicking))
+		return fmt.Sprintf("%s kicks off at a cell on %s's side", teamName(g.Kicking), teamName(1-g.Kicking)), CmdKick + " target=CELL"
 	}
 	if c := g.Current; c != nil {
 		_, _, t := g.place(c.Player)
-		return fmt.Sprintf("%s acts (%s, %d half actions left)", c.Player, teamName(t), c.Halves)
+		left := fmt.Sprintf("%d half actions left", c.Halves)
+		if c.Halves == 1 {
+			left = "1 half action left"
+		}
+		return fmt.Sprintf("%s acts (%s, %s)", c.Player, teamName(t), left), ""
 	}
-	return "the next activation"
+	return "the next activation", ""
 }
 
 // Status says where the match stands.
@@ -473,7 +498,7 @@ func (r *Rules) Undoable(s console.State, seat console.Seat, last []console.Even
 	// against what he has seen.
 	for _, e := range last {
 		if e.Type == EvRosterLocked && g.bothLocked() {
-			return console.Reject("both rosters are locked and shown to both coaches: the last lock cannot be taken back (RB-D63)")
+			return console.Reject("both rosters are locked and shown to both coaches: the last lock cannot be taken back")
 		}
 	}
 	return nil

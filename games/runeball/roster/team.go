@@ -317,15 +317,47 @@ func (t *Team) CheckLock() error {
 	if t.Locked {
 		return errLocked
 	}
+	// one message names every slot still to fill, so a coach fixes them
+	// all at once (issue 23: a message per slot was one pop-up each)
+	var empty, open []string
 	for _, p := range t.Players {
 		switch {
 		case p.IsEmpty():
-			return fmt.Errorf("a team has %d players (l. 44): %s is empty", TeamSize, p.Slot)
+			empty = append(empty, p.Slot.String())
 		case !p.Complete():
-			return fmt.Errorf("%s's stats are not assigned", p.Slot)
+			open = append(open, p.Slot.String())
 		}
 	}
+	var parts []string
+	if len(empty) > 0 {
+		parts = append(parts, fmt.Sprintf("a team has %d players: %s %s empty", TeamSize, andList(empty), isAre(len(empty))))
+	}
+	if len(open) > 0 {
+		if len(open) == 1 {
+			parts = append(parts, open[0]+"'s stats are not assigned")
+		} else {
+			parts = append(parts, "the stats of "+andList(open)+" are not assigned")
+		}
+	}
+	if len(parts) > 0 {
+		return errors.New(strings.Join(parts, "; "))
+	}
 	return nil
+}
+
+// andList joins names for a sentence: "H1", "H1 and H3", "H1, H3 and H5".
+func andList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
 }
 
 // Lock locks the team after CheckLock (lock-roster).

@@ -242,7 +242,7 @@ func TestTeamRefusals(t *testing.T) {
 		{"improve entered", []step{{"enter", "H1", "Ana:10 10 10 10 10 10 10", ""}, {"improve", "H1", "mus,spd", "H1 was entered with final stats"}}},
 		{"remove and start again", []step{{"roll", "H1", rolls, ""}, {"remove", "H1", "", ""}, {"roll", "H1", rolls, ""}}},
 		{"name-player", []step{{"name", "H1", "Bo", "H1 is empty"}, {"enter", "H1", "Ana:10 10 10 10 10 10 10", ""}, {"name", "H1", " ", "name is required"}, {"name", "H1", "Bo", ""}}},
-		{"lock empty", []step{{"enter", "H1", "Ana:10 10 10 10 10 10 10", ""}, {"lock", "", "", "a team has 9 players (l. 44): H2 is empty"}}},
+		{"lock empty", []step{{"enter", "H1", "Ana:10 10 10 10 10 10 10", ""}, {"lock", "", "", "a team has 9 players: H2, H3, H4, H5, H6, H7, H8 and H9 are empty"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -284,7 +284,7 @@ func TestFullTeam(t *testing.T) {
 			must(step{"roll", id, "P:9,13,7,16,8,12,14,11", ""})
 		}
 	}
-	must(step{"lock", "", "", "A1's stats are not assigned"})
+	must(step{"lock", "", "", "the stats of A1, A3, A5, A7 and A9 are not assigned"})
 	for n := 1; n <= 9; n += 2 {
 		must(step{"assign", "A" + string(rune('0'+n)), "13 9 16 12 8 11 14", ""})
 	}
