@@ -52,7 +52,7 @@ func (r *Rules) actions(g *state, seat console.Seat, h *hero) []ActionView {
 			for k, v := range a.Args {
 				args[k] = v
 			}
-			a.Choices = append(a.Choices, console.Choice{Value: id, Label: g.name(id), Disabled: try(a.Cmd, args)})
+			a.Choices = append(a.Choices, console.Choice{Value: id, Label: g.unitTitle(id), Disabled: try(a.Cmd, args)})
 		}
 		a.Reason = noChoice(a.Choices, a.Reason)
 	}

@@ -86,19 +86,22 @@ type SeatView struct {
 
 // AbilityView is one skill or spell with its tokens.
 type AbilityView struct {
-	ID      string   `json:"id" msgpack:"id"`
-	Name    string   `json:"name" msgpack:"name"`
-	Kind    string   `json:"kind" msgpack:"kind"`
-	Cycle   string   `json:"cycle" msgpack:"cycle"` // 1/F, 1/G, 1/T, constant
-	Trigger int      `json:"trigger,omitempty" msgpack:"trigger,omitempty"`
-	Phase   []string `json:"phase" msgpack:"phase"`
-	Target  string   `json:"target" msgpack:"target"`
-	Effect  string   `json:"effect" msgpack:"effect"`
-	Reach   string   `json:"reach,omitempty" msgpack:"reach,omitempty"`
-	Origin  string   `json:"origin,omitempty" msgpack:"origin,omitempty"`
-	Text    string   `json:"text,omitempty" msgpack:"text,omitempty"`
-	Uses    int      `json:"uses" msgpack:"uses"` // per cycle; 0 for constant
-	Left    int      `json:"left" msgpack:"left"`
+	ID    string `json:"id" msgpack:"id"`
+	Name  string `json:"name" msgpack:"name"`
+	Kind  string `json:"kind" msgpack:"kind"`
+	Cycle string `json:"cycle" msgpack:"cycle"` // 1/F, 1/G, 1/T, constant
+	// CycleText is the cycle in words: "once per fight", "twice per
+	// game", "once per turn", "always active".
+	CycleText string   `json:"cycle_text" msgpack:"cycle_text"`
+	Trigger   int      `json:"trigger,omitempty" msgpack:"trigger,omitempty"`
+	Phase     []string `json:"phase" msgpack:"phase"`
+	Target    string   `json:"target" msgpack:"target"`
+	Effect    string   `json:"effect" msgpack:"effect"`
+	Reach     string   `json:"reach,omitempty" msgpack:"reach,omitempty"`
+	Origin    string   `json:"origin,omitempty" msgpack:"origin,omitempty"`
+	Text      string   `json:"text,omitempty" msgpack:"text,omitempty"`
+	Uses      int      `json:"uses" msgpack:"uses"` // per cycle; 0 for constant
+	Left      int      `json:"left" msgpack:"left"`
 	// Ready: a use is left (always for constant abilities).
 	Ready bool `json:"ready" msgpack:"ready"`
 }
@@ -130,6 +133,10 @@ type HeroView struct {
 	InFight   bool          `json:"in_fight" msgpack:"in_fight"`
 	Attacked  bool          `json:"attacked" msgpack:"attacked"`
 	Abilities []AbilityView `json:"abilities" msgpack:"abilities"`
+	// Estimated names the card's values Command Console estimated, in
+	// words ("Estimated, not printed in the rulebook: hit points,
+	// movement."); empty for a card with every value printed or typed.
+	Estimated string `json:"estimated,omitempty" msgpack:"estimated,omitempty"`
 	// Actions are what the viewer may do with this hero now, with the
 	// reason each greyed one is not allowed.
 	Actions []ActionView `json:"actions" msgpack:"actions"`
@@ -155,6 +162,8 @@ type EnemyView struct {
 	Move    string   `json:"move" msgpack:"move"`
 	Vision  string   `json:"vision" msgpack:"vision"`
 	Body    bool     `json:"body" msgpack:"body"`
+	// Estimated: as HeroView.Estimated.
+	Estimated string `json:"estimated,omitempty" msgpack:"estimated,omitempty"`
 }
 
 // NeutralView is a neutral unit (RU-D52).
@@ -224,11 +233,17 @@ type OrderView struct {
 
 // CardView is a card as the card editor shows it.
 type CardView struct {
-	ID        string        `json:"id" msgpack:"id"`
-	Name      string        `json:"name" msgpack:"name"`
-	Faction   string        `json:"faction" msgpack:"faction"`
-	Race      string        `json:"race,omitempty" msgpack:"race,omitempty"`
-	HP        int           `json:"hp" msgpack:"hp"`
+	ID      string `json:"id" msgpack:"id"`
+	Name    string `json:"name" msgpack:"name"`
+	Faction string `json:"faction" msgpack:"faction"`
+	// Kind is the faction as the players say it: hero, enemy, neutral.
+	Kind string `json:"kind" msgpack:"kind"`
+	Race string `json:"race,omitempty" msgpack:"race,omitempty"`
+	// RaceName is the race as the card prints it: "Sanbari".
+	RaceName string `json:"race_name,omitempty" msgpack:"race_name,omitempty"`
+	HP       int    `json:"hp" msgpack:"hp"`
+	// Estimated: as HeroView.Estimated.
+	Estimated string        `json:"estimated,omitempty" msgpack:"estimated,omitempty"`
 	Move      string        `json:"move,omitempty" msgpack:"move,omitempty"`
 	Vision    string        `json:"vision,omitempty" msgpack:"vision,omitempty"`
 	Range     string        `json:"range,omitempty" msgpack:"range,omitempty"`
@@ -347,7 +362,11 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 func cardView(c card.Card, u rn.Unit) CardView {
 	cv := CardView{ID: c.ID, Name: c.Name, Faction: c.Faction, Race: c.Race, HP: c.HP, Move: dist(c.Move, u),
 		Vision: dist(c.Vision, u), Range: dist(c.Range, u), Close: diceText(c.Close), Ranged: diceText(c.Ranged),
-		Custom: c.Custom, Warnings: []string{}, Abilities: []AbilityView{}}
+		Custom: c.Custom, Warnings: []string{}, Abilities: []AbilityView{},
+		Kind: factionWords(c.Faction), Estimated: estimatedText(c)}
+	if c.Race != "" {
+		cv.RaceName = card.RaceName(c.Race)
+	}
 	as := "hero"
 	switch c.Faction {
 	case "enemy":
@@ -371,6 +390,7 @@ func abilityView(a card.Ability, uses []use) AbilityView {
 	av := AbilityView{ID: a.ID, Name: a.Name, Kind: a.Kind, Cycle: a.CycleLabel(), Trigger: a.Trigger,
 		Phase: append([]string{}, a.Phase...), Target: a.Target, Effect: a.Effect.Type, Text: a.Text,
 		Reach: a.Reach, Origin: a.Origin}
+	av.CycleText = cycleWords(a.Cycle)
 	if av.Cycle == "" {
 		av.Cycle = "cycle not given"
 	}
@@ -397,6 +417,7 @@ func (g *state) heroView(h *hero, u rn.Unit) HeroView {
 		hv.Abilities = append(hv.Abilities, abilityView(a, h.Uses))
 	}
 	hv.Timer, hv.Warn = g.timer(h)
+	hv.Estimated = estimatedText(c)
 	return hv
 }
 
@@ -442,6 +463,7 @@ func (g *state) enemyView(e *enemy, u rn.Unit) EnemyView {
 		Ranged: diceText(c.Ranged), Move: dist(c.Move, u), Vision: dist(c.Vision, u), Body: e.Body}
 	ev.Engaged = append(ev.Engaged, g.engagedHeroes(e.AI.ID)...)
 	ev.Label = g.modeLabel(e, c, u)
+	ev.Estimated = estimatedText(c)
 	return ev
 }
 
@@ -645,4 +667,41 @@ func (r *Rules) Status(s console.State) console.Status {
 		return st
 	}
 	return console.Status{Summary: fmt.Sprintf("Round %d, %s", g.Round, g.phaseWords())}
+}
+
+// estimatedText names a card's estimated values for the card's mark (the
+// way BattleLore marks its estimated costs), or "".
+func estimatedText(c card.Card) string {
+	if len(c.Estimated) == 0 {
+		return ""
+	}
+	return "Estimated, not printed in the rulebook: " + strings.Join(c.Estimated, ", ") + "."
+}
+
+// countWords is 1 → "once", 2 → "twice", n → "n times".
+func countWords(n int) string {
+	switch n {
+	case 0, 1:
+		return "once"
+	case 2:
+		return "twice"
+	}
+	return fmt.Sprintf("%d times", n)
+}
+
+// cycleWords is a skill cycle in words (l. 407–411, RU-D10): "once per
+// fight", "twice per game", "once per turn", "always active", or "how
+// often is not given" when the card does not say.
+func cycleWords(c card.Cycle) string {
+	switch c.Per {
+	case card.PerConstant:
+		return "always active"
+	case card.PerFight:
+		return countWords(c.Uses) + " per fight"
+	case card.PerGame:
+		return countWords(c.Uses) + " per game"
+	case card.PerTurn:
+		return countWords(c.Uses) + " per turn"
+	}
+	return "how often is not given"
 }
