@@ -14,7 +14,8 @@ import (
 
 // geom places a map layout turned for side in a widget of some size. The
 // off-table strip is drawn at least an eighth of the table's shorter side
-// wide, so it is a target a finger can hit.
+// wide, and at least minStrip dp (a character's circle with room round
+// it), so it is a target a finger can hit and holds the circles put on it.
 type geom struct {
 	l      landsofruin.MapLayout
 	side   content.Side
@@ -24,7 +25,7 @@ type geom struct {
 	ox, oy float32 // where the table's view origin is drawn
 }
 
-func newGeom(l landsofruin.MapLayout, side content.Side, size fyne.Size) geom {
+func newGeom(l landsofruin.MapLayout, side content.Side, size fyne.Size, minStrip float32) geom {
 	w, h := l.ViewSize(side)
 	g := geom{l: l, side: side, vw: float32(w), vh: float32(h)}
 	g.strip = max(float32(l.Strip), min(g.vw, g.vh)/8)
@@ -33,6 +34,15 @@ func newGeom(l landsofruin.MapLayout, side content.Side, size fyne.Size) geom {
 		return g
 	}
 	g.scale = min(size.Width/tw, size.Height/th)
+	if g.strip*g.scale < minStrip && g.vw > 0 && g.vh > 0 {
+		// The strip is drawn minStrip wide; the table has the rest.
+		g.scale = max(min((size.Width-2*minStrip)/g.vw, (size.Height-2*minStrip)/g.vh), 0)
+		if g.scale <= 0 {
+			return g
+		}
+		g.strip = minStrip / g.scale
+		tw, th = g.vw+2*g.strip, g.vh+2*g.strip
+	}
 	g.ox = (size.Width-tw*g.scale)/2 + g.strip*g.scale
 	g.oy = (size.Height-th*g.scale)/2 + g.strip*g.scale
 	return g

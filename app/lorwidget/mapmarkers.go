@@ -2,6 +2,7 @@ package lorwidget
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -55,11 +56,29 @@ func (m *TableMap) outlines(g geom) []fyne.CanvasObject {
 	strip.Resize(fyne.NewSize(sz.Width+2*s, sz.Height+2*s))
 	strip.Move(fyne.NewPos(o.X-s, o.Y-s))
 	out = append(out, strip)
-	if m.v.System != "" || m.v.Map != "" {
-		label := centredText("off table", fyne.NewPos(o.X+sz.Width/2, o.Y+sz.Height+g.strip*g.scale/2), theme.Size(theme.SizeNameCaptionText), theme.ColorNamePlaceHolder, false)
-		out = append(out, label)
-	}
 	return out
+}
+
+// stripCaption names the off-table strip along the bottom, where it is
+// clear of the characters and texts taken.
+func (m *TableMap) stripCaption(g geom, taken []rect) []fyne.CanvasObject {
+	if m.v.System == "" && m.v.Map == "" {
+		return nil
+	}
+	for _, t := range m.targets(g) {
+		taken = append(taken, rectAround(t.Center, t.Size, t.Size))
+	}
+	o, sz := g.table()
+	y := o.Y + sz.Height + g.strip*g.scale/2
+	size := theme.Size(theme.SizeNameCaptionText)
+	bounds := rect{0, 0, m.Size().Width, m.Size().Height}
+	for _, x := range []float32{o.X + sz.Width/2, o.X + sz.Width/4, o.X + sz.Width*3/4} {
+		label := centredText("off table", fyne.NewPos(x, y), size, theme.ColorNamePlaceHolder, false)
+		if r := textRect(label); r.within(bounds) && free(r, taken) {
+			return []fyne.CanvasObject{label}
+		}
+	}
+	return nil
 }
 
 // sectionLabels are the sections' labels and detected-enemy markers.
@@ -74,8 +93,7 @@ func (m *TableMap) sectionLabels(g geom) []fyne.CanvasObject {
 		if s.OffTable {
 			continue
 		}
-		p := g.toScreen(s.Inside)
-		p.Y -= size * 0.4
+		p := m.labelAt(g, s)
 		out = append(out, centredText(s.Label, p, size, theme.ColorNameForeground, true))
 		if detected[s.ID] {
 			q := fyne.NewPos(p.X+size*1.2, p.Y)
@@ -88,20 +106,67 @@ func (m *TableMap) sectionLabels(g geom) []fyne.CanvasObject {
 	return out
 }
 
-// rotterLabels are the pre-game Rotters per section, "yours (opponents')".
+// rotterLabels are the pre-game Rotters per section, "yours (opponents')",
+// just above the section's label, in a size that fits the section's width
+// and clear of the other sections' labels (below the label when above
+// would overlap one).
 func (m *TableMap) rotterLabels(g geom) []fyne.CanvasObject {
 	var out []fyne.CanvasObject
-	size := theme.Size(theme.SizeNameCaptionText)
+	var labels []rect
+	for _, s := range m.layout.Sections {
+		if !s.OffTable {
+			labels = append(labels, m.coreLabelRect(g, s))
+		}
+	}
+	for _, t := range m.targets(g) {
+		labels = append(labels, rectAround(t.Center, t.Size, t.Size))
+	}
+	o, sz := g.table()
+	bounds := rect{o.X, o.Y, o.X + sz.Width, o.Y + sz.Height}
 	for _, d := range m.v.RotterDeployment {
 		s, ok := m.layout.Section(d.Section)
 		if !ok {
 			continue
 		}
-		p := g.toScreen(s.Inside)
-		p.Y -= labelSize(g) * 1.3
-		out = append(out, centredText("Rotters "+d.Label, p, size, theme.ColorNameError, true))
+		x0, x1 := m.sectionSpan(g, s)
+		text := "Rotters " + d.Label
+		size := theme.Size(theme.SizeNameCaptionText)
+		for size > 9 && fyne.MeasureText(text, size, fyne.TextStyle{Bold: true}).Width > x1-x0 {
+			size--
+		}
+		lr := m.coreLabelRect(g, s)
+		h := fyne.MeasureText(text, size, fyne.TextStyle{Bold: true}).Height
+		var placed *canvas.Text
+		for _, y := range []float32{lr.y0 - h/2 - 1, lr.y1 + h/2 + 1} {
+			t := centredText(text, fyne.NewPos((lr.x0+lr.x1)/2, y), size, theme.ColorNameError, true)
+			if r := textRect(t); r.within(bounds) && free(r, labels) {
+				placed = t
+				break
+			}
+		}
+		if placed != nil {
+			labels = append(labels, textRect(placed))
+			out = append(out, placed)
+		}
 	}
 	return out
+}
+
+// coreLabelRect is where a section's label text is drawn.
+func (m *TableMap) coreLabelRect(g geom, s landsofruin.MapSection) rect {
+	ms := fyne.MeasureText(s.Label, labelSize(g), fyne.TextStyle{Bold: true})
+	return rectAround(m.labelAt(g, s), ms.Width, ms.Height)
+}
+
+// sectionSpan is the section's left and right in the widget, at the
+// height of its label.
+func (m *TableMap) sectionSpan(g geom, s landsofruin.MapSection) (float32, float32) {
+	x0, x1 := float32(math.MaxFloat32), float32(-math.MaxFloat32)
+	for _, p := range s.Polygon {
+		q := g.toScreen(p)
+		x0, x1 = min(x0, q.X), max(x1, q.X)
+	}
+	return x0, x1
 }
 
 // spawnMarkers are the Rotter spawn points of this Environment phase with
@@ -134,7 +199,7 @@ func (m *TableMap) spawnMarkers(g geom) []fyne.CanvasObject {
 		spots[key].count += s.Count
 	}
 	var out []fyne.CanvasObject
-	side := max(m.radius(g)*1.6, 16)
+	side := max(sizesNow().r*1.6, 16)
 	for _, k := range order {
 		s := spots[k]
 		p := g.toScreen(s.at)
@@ -150,7 +215,7 @@ func (m *TableMap) spawnMarkers(g geom) []fyne.CanvasObject {
 // throwableMarkers are grenades, slaves and strikes with their areas.
 func (m *TableMap) throwableMarkers(g geom) []fyne.CanvasObject {
 	var out []fyne.CanvasObject
-	rad := m.radius(g) * 1.8
+	rad := sizesNow().r * 1.8
 	for i, t := range m.v.Throwables {
 		s, ok := m.layout.Section(t.Section)
 		if !ok {
@@ -172,28 +237,89 @@ func (m *TableMap) throwableMarkers(g geom) []fyne.CanvasObject {
 	return out
 }
 
-// characterMarkers are the characters' circles.
-func (m *TableMap) characterMarkers(g geom, hlChar string) []fyne.CanvasObject {
-	var out []fyne.CanvasObject
-	r := m.radius(g)
-	pos := m.placements(g)
-	var dragged []fyne.CanvasObject
+// characterMarkers are the characters' circles and stacks, then the
+// names under the circles wherever they are clear of every other text and
+// mark of the map (taken: what is drawn already). A name that would
+// overlap is left out: the picker and the cards name everyone.
+func (m *TableMap) characterMarkers(g geom, hlChar string, taken []rect) []fyne.CanvasObject {
+	var out, names, dragged []fyne.CanvasObject
+	sz := sizesNow()
+	chars := map[string]landsofruin.CharView{}
 	for _, c := range m.v.Characters {
-		p, ok := pos[c.ID]
-		if !ok {
-			continue
-		}
-		if m.drag && c.ID == m.dragID {
-			p = m.dragPos
-		}
-		objs := m.marker(c, p, r, c.ID == hlChar)
-		if m.drag && c.ID == m.dragID {
-			dragged = objs
-			continue
-		}
-		out = append(out, objs...)
+		chars[c.ID] = c
 	}
+	bounds := rect{0, 0, m.Size().Width, m.Size().Height}
+	targets := m.targets(g)
+	for _, t := range targets {
+		taken = append(taken, rectAround(t.Center, 2*sz.r, 2*sz.r))
+	}
+	for _, t := range targets {
+		if t.Stack() {
+			out = append(out, m.stackMarker(t, sz.r, hlChar)...)
+			continue
+		}
+		c := chars[t.Characters[0]]
+		p := t.Center
+		if m.drag && c.ID == m.dragID {
+			dragged = m.marker(c, m.dragPos, sz.r, c.ID == hlChar)
+			continue
+		}
+		out = append(out, m.marker(c, p, sz.r, c.ID == hlChar)...)
+		if n := shortName(c.Name); n != "" {
+			label := centredText(n, fyne.NewPos(p.X, p.Y+sz.r+sz.name*0.7), sz.name, theme.ColorNameForeground, false)
+			if r := textRect(label); r.within(bounds) && free(r, taken) {
+				taken = append(taken, r)
+				names = append(names, label)
+			}
+		}
+	}
+	if m.drag && m.dragID != "" && dragged == nil {
+		// Dragged out of a stack.
+		if c, ok := chars[m.dragID]; ok {
+			dragged = m.marker(c, m.dragPos, sz.r, c.ID == hlChar)
+		}
+	}
+	out = append(out, names...)
 	return append(out, dragged...)
+}
+
+// free reports whether r overlaps none of taken.
+func free(r rect, taken []rect) bool {
+	for _, t := range taken {
+		if r.overlaps(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// stackMarker is a stack of a team's characters: two circles, one behind
+// the other, in the team's colour with the count; ringed when it holds
+// the selected or the highlighted character.
+func (m *TableMap) stackMarker(t MapTarget, r float32, hlChar string) []fyne.CanvasObject {
+	seat := ""
+	for _, c := range m.v.Characters {
+		if c.ID == t.Characters[0] {
+			seat = c.Seat
+		}
+	}
+	fill := TeamColour(m.v, seat)
+	p := t.Center
+	back := canvas.NewCircle(withAlpha(fill, 0xa0))
+	back.StrokeColor, back.StrokeWidth = theme.Color(theme.ColorNameBackground), 1
+	back.Resize(fyne.NewSquareSize(2 * r))
+	back.Move(fyne.NewPos(p.X-r+r*0.3, p.Y-r-r*0.3))
+	dot := canvas.NewCircle(fill)
+	dot.StrokeColor, dot.StrokeWidth = theme.Color(theme.ColorNameBackground), 1
+	switch {
+	case slices.Contains(t.Characters, m.selected):
+		dot.StrokeColor, dot.StrokeWidth = theme.Color(theme.ColorNamePrimary), 4
+	case slices.Contains(t.Characters, hlChar):
+		dot.StrokeColor, dot.StrokeWidth = theme.Color(theme.ColorNameError), 4
+	}
+	dot.Resize(fyne.NewSquareSize(2 * r))
+	dot.Move(fyne.NewPos(p.X-r, p.Y-r))
+	return []fyne.CanvasObject{back, dot, centredText(fmt.Sprintf("×%d", len(t.Characters)), p, r*0.95, theme.ColorNameForegroundOnPrimary, true)}
 }
 
 // marker is one character's circle at p.
@@ -231,9 +357,6 @@ func (m *TableMap) marker(c landsofruin.CharView, p fyne.Position, r float32, hi
 		out = append(out, placed(star(gold, r), p.X+r*0.4, p.Y-r*1.3, r))
 	case SilverStar:
 		out = append(out, placed(star(silver, r), p.X+r*0.4, p.Y-r*1.3, r))
-	}
-	if n := shortName(c.Name); r >= 10 && n != "" {
-		out = append(out, centredText(n, fyne.NewPos(p.X, p.Y+r+7), theme.Size(theme.SizeNameCaptionText), theme.ColorNameForeground, false))
 	}
 	return out
 }

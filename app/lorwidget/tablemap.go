@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"slices"
 	"sort"
 
 	"fyne.io/fyne/v2"
@@ -58,6 +59,9 @@ type TableMap struct {
 	dragID  string
 	dragPos fyne.Position
 	drag    bool
+
+	// picker is the stack picker on show (OpenStack).
+	picker *widget.PopUp
 
 	// fills caches the section fills' raster per size and options.
 	fills    *canvas.Raster
@@ -140,7 +144,7 @@ func (m *TableMap) highlight() (string, string) {
 // MinSize is small: the map scales to whatever it is given.
 func (m *TableMap) MinSize() fyne.Size { return fyne.NewSize(120, 120) }
 
-func (m *TableMap) geom() geom { return newGeom(m.layout, m.side, m.Size()) }
+func (m *TableMap) geom() geom { return newGeom(m.layout, m.side, m.Size(), m.minStrip()) }
 
 // SectionAt is the section at pos in the widget: a section's or an
 // off-table strip's id, false outside the map.
@@ -166,16 +170,19 @@ func (m *TableMap) SectionPosition(id string) (fyne.Position, bool) {
 	return g.toScreen(s.Inside), true
 }
 
-// CharacterPosition is the centre of character id's circle.
+// CharacterPosition is the centre of character id's circle, or of the
+// stack it is in.
 func (m *TableMap) CharacterPosition(id string) (fyne.Position, bool) {
-	p, ok := m.placements(m.geom())[id]
-	return p, ok
+	for _, t := range m.Targets() {
+		if slices.Contains(t.Characters, id) {
+			return t.Center, true
+		}
+	}
+	return fyne.Position{}, false
 }
 
 // radius is the characters' circle radius.
-func (m *TableMap) radius(g geom) float32 {
-	return min(max(min(g.vw, g.vh)*g.scale/22, 6), 22)
-}
+func (m *TableMap) radius(geom) float32 { return sizesNow().r }
 
 // offTable reports whether a character's section is off the table.
 func (m *TableMap) offTable(section string) bool {
@@ -186,63 +193,17 @@ func (m *TableMap) offTable(section string) bool {
 	return !ok || s.OffTable
 }
 
-// placements are the characters' circle centres: spread on a grid below
-// their section's label, off-table ones in a row along the bottom strip.
-func (m *TableMap) placements(g geom) map[string]fyne.Position {
-	out := map[string]fyne.Position{}
-	if !m.known || g.scale <= 0 {
-		return out
-	}
-	r := m.radius(g)
-	sp := r * 2.4
-	by := map[string][]string{}
-	var off []string
-	for _, c := range m.v.Characters {
-		if m.offTable(c.Section) {
-			off = append(off, c.ID)
-			continue
-		}
-		by[c.Section] = append(by[c.Section], c.ID)
-	}
-	for sec, ids := range by {
-		s, _ := m.layout.Section(sec)
-		c := g.toScreen(s.Inside)
-		c.Y += labelSize(g) * 0.9
-		cols := int(math.Ceil(math.Sqrt(float64(len(ids)))))
-		rows := (len(ids) + cols - 1) / cols
-		for i, id := range ids {
-			col, row := i%cols, i/cols
-			out[id] = fyne.NewPos(c.X+(float32(col)-float32(cols-1)/2)*sp, c.Y+(float32(row)-float32(rows-1)/2)*sp)
-		}
-	}
-	o, sz := g.table()
-	y := o.Y + sz.Height + g.strip*g.scale/2
-	for i, id := range off {
-		out[id] = fyne.NewPos(o.X+r+float32(i)*sp, y)
-	}
-	return out
-}
-
-// characterAt is the character whose circle holds pos ("" none).
-func (m *TableMap) characterAt(pos fyne.Position) string {
-	g := m.geom()
-	r := max(m.radius(g), minTouch/2)
-	best, bestD := "", float32(-1)
-	for id, p := range m.placements(g) {
-		dx, dy := pos.X-p.X, pos.Y-p.Y
-		if d := dx*dx + dy*dy; d <= r*r && (bestD < 0 || d < bestD) {
-			best, bestD = id, d
-		}
-	}
-	return best
-}
-
-// Tapped calls OnCharacterTapped for a character's circle, else
-// OnSectionTapped for the section under the tap.
+// Tapped calls OnCharacterTapped for a character's circle, opens the
+// picker of a stack, else calls OnSectionTapped for the section under the
+// tap.
 func (m *TableMap) Tapped(ev *fyne.PointEvent) {
-	if id := m.characterAt(ev.Position); id != "" {
+	if t, ok := m.targetAt(ev.Position); ok {
+		if t.Stack() {
+			m.OpenStack(t)
+			return
+		}
 		if m.OnCharacterTapped != nil {
-			m.OnCharacterTapped(id)
+			m.OnCharacterTapped(t.Characters[0])
 		}
 		return
 	}
@@ -255,7 +216,16 @@ func (m *TableMap) Tapped(ev *fyne.PointEvent) {
 func (m *TableMap) Dragged(ev *fyne.DragEvent) {
 	if !m.drag {
 		m.drag = true
-		m.dragID = m.characterAt(ev.Position.Subtract(ev.Dragged))
+		m.dragID = ""
+		if t, ok := m.targetAt(ev.Position.Subtract(ev.Dragged)); ok {
+			// A stack drags its selected character, if it holds it.
+			switch {
+			case !t.Stack():
+				m.dragID = t.Characters[0]
+			case slices.Contains(t.Characters, m.selected):
+				m.dragID = m.selected
+			}
+		}
 	}
 	m.dragPos = ev.Position
 	if m.dragID != "" {
@@ -281,9 +251,11 @@ func (m *TableMap) CreateRenderer() fyne.WidgetRenderer {
 	return &mapRenderer{m: m}
 }
 
-// labelSize is the section labels' text size.
+// labelSize is the section labels' text size: the theme's subheading
+// size (it grows with the player's text size), smaller only on a small
+// map.
 func labelSize(g geom) float32 {
-	return min(max(min(g.vw, g.vh)*g.scale/14, 10), theme.Size(theme.SizeNameHeadingText))
+	return min(max(min(g.vw, g.vh)*g.scale/10, theme.Size(theme.SizeNameCaptionText)), theme.Size(theme.SizeNameSubHeadingText))
 }
 
 // mapRenderer rebuilds the map's objects from the widget on each layout
@@ -330,7 +302,7 @@ func (r *mapRenderer) build() {
 		r.objects = append(r.objects, t)
 		return
 	}
-	g := newGeom(m.layout, m.side, size)
+	g := newGeom(m.layout, m.side, size, m.minStrip())
 	if g.scale <= 0 {
 		return
 	}
@@ -345,7 +317,25 @@ func (r *mapRenderer) build() {
 	r.add(m.rotterLabels(g)...)
 	r.add(m.spawnMarkers(g)...)
 	r.add(m.throwableMarkers(g)...)
-	r.add(m.characterMarkers(g, hlChar)...)
+	var taken []rect
+	for _, o := range r.objects {
+		switch x := o.(type) {
+		case *canvas.Text:
+			taken = append(taken, textRect(x))
+		case *canvas.Rectangle:
+			if x.CornerRadius > 0 { // a spawn point's box
+				p, s := x.Position(), x.Size()
+				taken = append(taken, rect{p.X, p.Y, p.X + s.Width, p.Y + s.Height})
+			}
+		}
+	}
+	r.add(m.characterMarkers(g, hlChar, taken)...)
+	for _, o := range r.objects {
+		if x, ok := o.(*canvas.Text); ok {
+			taken = append(taken, textRect(x))
+		}
+	}
+	r.add(m.stripCaption(g, taken)...)
 }
 
 func (r *mapRenderer) add(o ...fyne.CanvasObject) { r.objects = append(r.objects, o...) }
@@ -366,7 +356,8 @@ func kindColour(kind string) color.Color {
 // fillRaster is the section fills, cached until the map, side or
 // highlighted section changes; the raster draws at any size.
 func (m *TableMap) fillRaster(hlSec string) *canvas.Raster {
-	key := fmt.Sprintf("%s|%s|%s|%v", m.layout.ID, m.side, hlSec, fyne.CurrentApp().Settings().ThemeVariant())
+	minStrip := m.minStrip()
+	key := fmt.Sprintf("%s|%s|%s|%v|%v", m.layout.ID, m.side, hlSec, fyne.CurrentApp().Settings().ThemeVariant(), minStrip)
 	if m.fills != nil && m.fillsKey == key {
 		return m.fills
 	}
@@ -380,10 +371,18 @@ func (m *TableMap) fillRaster(hlSec string) *canvas.Raster {
 	hl := toNRGBA(withAlpha(theme.Color(theme.ColorNameError), 0x90))
 	m.fills = canvas.NewRaster(func(w, h int) image.Image {
 		img := image.NewNRGBA(image.Rect(0, 0, w, h))
-		g := newGeom(l, side, fyne.NewSize(float32(w), float32(h)))
+		// The geometry in dp, as the rest of the map is drawn, then in
+		// pixels (k of them to a dp).
+		ds := m.Size()
+		if ds.Width <= 0 || ds.Height <= 0 {
+			return img
+		}
+		k := float32(w) / ds.Width
+		g := newGeom(l, side, ds, minStrip)
 		if g.scale <= 0 {
 			return img
 		}
+		g.ox, g.oy, g.scale = g.ox*k, g.oy*k, g.scale*k
 		// The strip around the table, then each section by scanlines.
 		s := g.strip * g.scale
 		x0, y0 := int(g.ox-s), int(g.oy-s)
