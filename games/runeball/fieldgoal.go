@@ -151,6 +151,7 @@ func (g *state) applyFieldGoal(e console.Event) error {
 			return fmt.Errorf("field goal of team %d for %d", p.Team, p.Points)
 		}
 		g.Score[p.Team] += p.Points
+		g.Scored = fmt.Sprintf("Field goal! %s scores %d for %s: home %d – away %d", p.Player, p.Points, teamName(p.Team), g.Score[Home], g.Score[Away])
 		g.Current, g.Suspended, g.FreeQueue, g.Order, g.Prompt = nil, nil, nil, nil, nil
 	default:
 		return fmt.Errorf("unknown event type %q", e.Type)

@@ -734,6 +734,7 @@ func (g *state) applyKickoff(e console.Event) error {
 		g.FreeQueue = append(g.FreeQueue, grant{Team: p.Team, Reason: p.Reason})
 	case EvKickoffDone:
 		g.Phase = PhasePlay
+		g.Scored = ""
 	case EvPrompt:
 		var p PromptSet
 		if err := dec(&p); err != nil {

@@ -284,6 +284,7 @@ func (g *state) applyScoring(e console.Event) error {
 			return fmt.Errorf("touchdown of team %d for %d", p.Team, p.Points)
 		}
 		g.Score[p.Team] += p.Points
+		g.Scored = fmt.Sprintf("Touchdown! %s scores %d for %s: home %d – away %d", p.Player, p.Points, teamName(p.Team), g.Score[Home], g.Score[Away])
 		// the round ends at once (RB-D55)
 		g.Current, g.Suspended, g.FreeQueue, g.Order, g.Prompt = nil, nil, nil, nil, nil
 	case EvStoppageStarted:

@@ -37,6 +37,11 @@ func TestTouchdown(t *testing.T) {
 	if p, _, _ := st.place("A4"); p.OnField {
 		t.Errorf("A4 still on the field at the stoppage")
 	}
+	for _, seat := range []string{"home", "away", "public"} {
+		if got, want := g.view(seat).Scored, "Touchdown! A4 scores 7 for away: home 0 – away 7"; got != want {
+			t.Errorf("%s's view announces %q, want %q", seat, got, want)
+		}
+	}
 	if st.Phase == PhaseStoppage {
 		v := g.view("home")
 		if !strings.Contains(v.Next, "stoppage") {
@@ -57,6 +62,9 @@ func TestTouchdown(t *testing.T) {
 	st = g.st()
 	if st.Phase != PhaseSetup || st.Kicking != Away || st.Round != 0 || st.Half != 1 {
 		t.Fatalf("after the stoppage: phase %s, kicking %d, round %d, half %d", st.Phase, st.Kicking, st.Round, st.Half)
+	}
+	if got := g.view("home").Scored; got == "" {
+		t.Errorf("the touchdown is no longer announced at the set-up")
 	}
 	if len(g.view("home").Order) != 0 || g.view("home").Ball.State != BallNone {
 		t.Errorf("the round was not dropped: %+v", g.view("home"))

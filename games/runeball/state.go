@@ -62,6 +62,9 @@ type state struct {
 	Windows [2]string `msgpack:"windows"`
 	// Stop is the stoppage under way (phase stoppage).
 	Stop stoppage `msgpack:"stop"`
+	// Scored announces the last score in words ("Touchdown! H3 scores 3
+	// for home"), from the score until the next kickoff is done.
+	Scored string `msgpack:"scored,omitempty"`
 }
 
 // grant is a free activation granted to a team, and why (RB-D26).

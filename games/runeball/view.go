@@ -44,6 +44,9 @@ type View struct {
 	Windows []string `json:"windows" msgpack:"windows"`
 	// Acting is the activation under way; nil between activations.
 	Acting *ActivationView `json:"acting,omitempty" msgpack:"acting,omitempty"`
+	// Scored announces the last score in words, from the touchdown or
+	// field goal until the next kickoff is done; "" otherwise.
+	Scored string `json:"scored,omitempty" msgpack:"scored,omitempty"`
 	// Next says what happens now, in words; Try is the command-line hint
 	// of it (the commands that do it, for ccctl), never shown on a screen.
 	Next string `json:"next" msgpack:"next"`
@@ -317,6 +320,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 		v.Acting = av
 	}
 	v.Next, v.Try = g.nextLine()
+	v.Scored = g.Scored
 	v.Waiting = g.waiting()
 	v.CellsFor, v.Cells = g.tapCells(me)
 	v.KickerCells = []string{}
