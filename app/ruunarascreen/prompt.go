@@ -96,9 +96,6 @@ func promptTitle(p *ruunara.PromptView) string {
 	if p.Summary {
 		t = "The enemy turn is over"
 	}
-	if p.Kind == ruunara.PromptQuestion && p.ID != "" {
-		t += " " + p.ID
-	}
 	if p.Seat != "" {
 		t += " · for " + p.Seat
 	}
@@ -312,7 +309,7 @@ func (s *Screen) rerollRow(p *ruunara.PromptView) []fyne.CanvasObject {
 			"ability": byLabel[ability.Selected]})
 	})
 	s.rerollBtn = btn
-	return []fyne.CanvasObject{kit.Caption("A card lets you re-roll a die? Enter the new face here (RU-D4)."),
+	return []fyne.CanvasObject{kit.Caption("A card lets you re-roll a die? Enter the new face here."),
 		container.NewGridWithColumns(2, die, face, ability, btn)}
 }
 

@@ -51,6 +51,9 @@ type Screen struct {
 	nextBtn *widget.Button
 	strip   *widget.Label
 	reason  *widget.Label
+	// news is the last command's headlines (a kill and why, a capture),
+	// as the view writes them.
+	news *widget.Label
 
 	// Set-up.
 	setupArea *fyne.Container
@@ -111,7 +114,10 @@ func (s *Screen) build() {
 	bar := kit.TopBar(s.menuBtn, s.title, s.nextBtn)
 	s.strip = kit.Wrapped("")
 	s.reason = kit.Caption("")
-	top := container.NewVBox(bar, container.NewPadded(kit.NewWrapVBox(s.strip, s.reason)))
+	s.news = kit.Wrapped("")
+	s.news.TextStyle.Bold = true
+	s.news.Importance = widget.WarningImportance
+	top := container.NewVBox(bar, container.NewPadded(kit.NewWrapVBox(s.strip, s.news, s.reason)))
 
 	// Set-up: the cards and units on one side, the card editor on the other.
 	s.cardList = kit.NewWrapVBox()
@@ -253,6 +259,14 @@ func (s *Screen) drawBar() {
 		next += " — " + v.Reason
 	}
 	s.strip.SetText(next)
+	news := ""
+	if len(v.News) > 0 {
+		news = "Last: " + strings.Join(v.News, " ")
+	}
+	if s.news.Text != news {
+		s.news.SetText(news)
+	}
+	kit.ShowIf(s.news, news != "")
 }
 
 // setNext greys the bar's button with its reason.

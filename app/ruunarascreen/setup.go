@@ -54,7 +54,11 @@ func (s *Screen) drawSetup() {
 
 // cardRow is one card of the list with its buttons.
 func (s *Screen) cardRow(c ruunara.CardView) fyne.CanvasObject {
-	title := kit.BoldLabel(fmt.Sprintf("%s (%s) · %s", c.Name, c.ID, c.Faction))
+	head := c.Name + " · " + c.Kind
+	if c.RaceName != "" {
+		head += " · " + c.RaceName
+	}
+	title := kit.BoldLabel(head)
 	var stats []string
 	if c.HP > 0 {
 		stats = append(stats, fmt.Sprintf("HP %d", c.HP))
@@ -65,9 +69,12 @@ func (s *Screen) cardRow(c ruunara.CardView) fyne.CanvasObject {
 		}
 	}
 	for _, a := range c.Abilities {
-		stats = append(stats, a.Name+" ("+a.Cycle+")")
+		stats = append(stats, a.Name+" ("+a.CycleText+")")
 	}
 	items := []fyne.CanvasObject{title, kit.Caption(strings.Join(stats, " · "))}
+	if c.Estimated != "" {
+		items = append(items, kit.Caption(c.Estimated))
+	}
 	if !c.Complete {
 		p := kit.Wrapped("Incomplete: " + c.Problem)
 		p.Importance = widget.DangerImportance
@@ -83,7 +90,8 @@ func (s *Screen) cardRow(c ruunara.CardView) fyne.CanvasObject {
 	var add *widget.Button
 	switch c.Faction {
 	case "enemy":
-		add = widget.NewButtonWithIcon("Add enemies…", theme.ContentAddIcon(), func() { s.addEnemies(id) })
+		name := c.Name
+		add = widget.NewButtonWithIcon("Add enemies…", theme.ContentAddIcon(), func() { s.addEnemies(id, name) })
 	case "neutral":
 		add = widget.NewButtonWithIcon("Add neutral", theme.ContentAddIcon(), func() {
 			s.setupDo(ruunara.CmdAddNeutral, map[string]any{"card": id})
@@ -97,8 +105,8 @@ func (s *Screen) cardRow(c ruunara.CardView) fyne.CanvasObject {
 	s.addBtns[id] = add
 	btns.Add(add)
 	if s.rosters != nil && c.Record != "" {
-		rec := c.Record
-		btns.Add(widget.NewButtonWithIcon("Save to roster", theme.DocumentSaveIcon(), func() { s.saveToRoster(id, rec) }))
+		rec, name := c.Record, c.Name
+		btns.Add(widget.NewButtonWithIcon("Save to roster", theme.DocumentSaveIcon(), func() { s.saveToRoster(name, rec) }))
 	}
 	items = append(items, container.NewHScroll(btns))
 	return card(items...)
@@ -149,7 +157,7 @@ func (s *Screen) addHero(card string) {
 }
 
 // addEnemies adds enemies of a card, after picking how many.
-func (s *Screen) addEnemies(card string) {
+func (s *Screen) addEnemies(card, name string) {
 	var d dialog.Dialog
 	grid := container.NewGridWithColumns(4)
 	for n := 1; n <= 8; n++ {
@@ -159,17 +167,17 @@ func (s *Screen) addEnemies(card string) {
 			s.setupDo(ruunara.CmdAddEnemy, map[string]any{"card": card, "count": n})
 		}))
 	}
-	d = dialog.NewCustom("How many "+card+"?", "Cancel", grid, s.env.Window())
+	d = dialog.NewCustom("How many of "+name+"?", "Cancel", grid, s.env.Window())
 	d.Show()
 }
 
-// saveToRoster keeps a card's record in the roster under its id.
-func (s *Screen) saveToRoster(id, record string) {
-	if err := s.rosters.PutRoster(RosterKind, id, []byte(record)); err != nil {
+// saveToRoster keeps a card's record in the roster under its name.
+func (s *Screen) saveToRoster(name, record string) {
+	if err := s.rosters.PutRoster(RosterKind, name, []byte(record)); err != nil {
 		s.env.Fail(err)
 		return
 	}
-	dialog.ShowInformation("Roster", "The card "+id+" is kept in the roster.", s.env.Window())
+	dialog.ShowInformation("Roster", "The card "+name+" is kept in the roster.", s.env.Window())
 }
 
 // addFromRoster lists the cards kept in the roster; a tap defines one.

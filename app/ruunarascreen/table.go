@@ -51,6 +51,9 @@ func (s *Screen) heroCard(h ruunara.HeroView) fyne.CanvasObject {
 	head := container.NewBorder(nil, nil, nil, hpBox, name)
 
 	items := []fyne.CanvasObject{head, kit.Caption(badges(h))}
+	if h.Estimated != "" {
+		items = append(items, kit.Caption(h.Estimated))
+	}
 	if rib := ribbon(h); rib != "" {
 		l := kit.Wrapped(rib)
 		l.TextStyle.Bold = true
@@ -137,9 +140,9 @@ func abilityLine(a ruunara.AbilityView) fyne.CanvasObject {
 	if a.Cycle != "constant" {
 		tokens = strings.Repeat("●", a.Left) + strings.Repeat("○", max(a.Uses-a.Left, 0))
 	}
-	text := fmt.Sprintf("%s  %s  %s", tokens, a.Cycle, a.Name)
+	text := fmt.Sprintf("%s  %s (%s)", tokens, a.Name, a.CycleText)
 	if a.Trigger > 0 {
-		text += fmt.Sprintf("  %d+", a.Trigger)
+		text += fmt.Sprintf(", works on %d+", a.Trigger)
 	}
 	l := kit.Wrapped(text)
 	if !a.Ready {
@@ -206,9 +209,10 @@ func (s *Screen) openPicker(h ruunara.HeroView, a ruunara.ActionView) {
 	for _, c := range a.Choices {
 		c := c
 		label := c.Label
-		if label == "" || label == c.Value {
+		switch {
+		case label == "" || label == c.Value:
 			label = c.Value
-		} else {
+		case !strings.HasPrefix(label, c.Value+" "):
 			label = c.Value + " · " + label
 		}
 		b := widget.NewButton(label, nil)
@@ -282,9 +286,9 @@ func (s *Screen) drawEnemies() {
 	if len(s.view.Sites) > 0 {
 		objs = append(objs, kit.BoldLabel("Fight sites"))
 		for _, st := range s.view.Sites {
-			text := fmt.Sprintf("%s: %s", st.ID, join(st.Units))
+			text := fmt.Sprintf("The fight at %s: %s", st.ID, join(st.Units))
 			if st.Ranged {
-				text += " · ranged"
+				text += " · with shooting"
 			}
 			if st.LastAttackRound > 0 {
 				text += fmt.Sprintf(" · last attack round %d", st.LastAttackRound)
@@ -338,6 +342,9 @@ func (s *Screen) enemyRow(e ruunara.EnemyView) fyne.CanvasObject {
 	}
 	notes = append(notes, "move "+e.Move, "vision "+e.Vision)
 	items = append(items, kit.Caption(strings.Join(notes, " · ")))
+	if e.Estimated != "" {
+		items = append(items, kit.Caption(e.Estimated))
+	}
 	if e.Mode == "dead" || e.Label == "DEAD" {
 		name.Importance = widget.LowImportance
 		label.Importance = widget.LowImportance
@@ -362,7 +369,7 @@ func (s *Screen) drawEnemyTurn() {
 	lines := map[string][]string{}
 	if p := v.Prompt; p != nil && p.Kind == ruunara.PromptQuestion {
 		for _, l := range p.Lines {
-			lines[l.Unit] = append(lines[l.Unit], p.ID+": "+l.Text)
+			lines[l.Unit] = append(lines[l.Unit], l.Text)
 		}
 	}
 	last := map[string]int{}

@@ -97,11 +97,20 @@ type AbilityView struct {
 	Phase     []string `json:"phase" msgpack:"phase"`
 	Target    string   `json:"target" msgpack:"target"`
 	Effect    string   `json:"effect" msgpack:"effect"`
-	Reach     string   `json:"reach,omitempty" msgpack:"reach,omitempty"`
-	Origin    string   `json:"origin,omitempty" msgpack:"origin,omitempty"`
-	Text      string   `json:"text,omitempty" msgpack:"text,omitempty"`
-	Uses      int      `json:"uses" msgpack:"uses"` // per cycle; 0 for constant
-	Left      int      `json:"left" msgpack:"left"`
+	// EffectText is the effect in words: "kills instantly on a die of
+	// 5+", "rolls 1D3+ of its own", "heals 3 hit points".
+	EffectText string `json:"effect_text" msgpack:"effect_text"`
+	// EffectMin, EffectDice and EffectHP are the effect's number: the
+	// die score of an on-die effect, the dice of an attack ("1D3+"), the
+	// hit points of a heal.
+	EffectMin  int    `json:"effect_min,omitempty" msgpack:"effect_min,omitempty"`
+	EffectDice string `json:"effect_dice,omitempty" msgpack:"effect_dice,omitempty"`
+	EffectHP   int    `json:"effect_hp,omitempty" msgpack:"effect_hp,omitempty"`
+	Reach      string `json:"reach,omitempty" msgpack:"reach,omitempty"`
+	Origin     string `json:"origin,omitempty" msgpack:"origin,omitempty"`
+	Text       string `json:"text,omitempty" msgpack:"text,omitempty"`
+	Uses       int    `json:"uses" msgpack:"uses"` // per cycle; 0 for constant
+	Left       int    `json:"left" msgpack:"left"`
 	// Ready: a use is left (always for constant abilities).
 	Ready bool `json:"ready" msgpack:"ready"`
 }
@@ -243,12 +252,16 @@ type CardView struct {
 	RaceName string `json:"race_name,omitempty" msgpack:"race_name,omitempty"`
 	HP       int    `json:"hp" msgpack:"hp"`
 	// Estimated: as HeroView.Estimated.
-	Estimated string        `json:"estimated,omitempty" msgpack:"estimated,omitempty"`
-	Move      string        `json:"move,omitempty" msgpack:"move,omitempty"`
-	Vision    string        `json:"vision,omitempty" msgpack:"vision,omitempty"`
-	Range     string        `json:"range,omitempty" msgpack:"range,omitempty"`
-	Close     string        `json:"close,omitempty" msgpack:"close,omitempty"`
-	Ranged    string        `json:"ranged,omitempty" msgpack:"ranged,omitempty"`
+	Estimated string `json:"estimated,omitempty" msgpack:"estimated,omitempty"`
+	Move      string `json:"move,omitempty" msgpack:"move,omitempty"`
+	Vision    string `json:"vision,omitempty" msgpack:"vision,omitempty"`
+	Range     string `json:"range,omitempty" msgpack:"range,omitempty"`
+	Close     string `json:"close,omitempty" msgpack:"close,omitempty"`
+	Ranged    string `json:"ranged,omitempty" msgpack:"ranged,omitempty"`
+	// Numbers is the statline as the card editor's number fields take it:
+	// distances as plain numbers in the viewer's unit ("5", "12.5"), dice
+	// as a count and a hit score; zero or "" where the card gives none.
+	Numbers   CardNumbers   `json:"numbers" msgpack:"numbers"`
 	Custom    bool          `json:"custom" msgpack:"custom"`
 	Complete  bool          `json:"complete" msgpack:"complete"`
 	Problem   string        `json:"problem,omitempty" msgpack:"problem,omitempty"`
@@ -258,6 +271,26 @@ type CardView struct {
 	// keep it in a roster and define it again in another game
 	// (define-card json=…).
 	Record string `json:"record,omitempty" msgpack:"record,omitempty"`
+}
+
+// CardNumbers is a card's statline as numbers, for the card editor.
+type CardNumbers struct {
+	Move      string `json:"move,omitempty" msgpack:"move,omitempty"`
+	Vision    string `json:"vision,omitempty" msgpack:"vision,omitempty"`
+	Range     string `json:"range,omitempty" msgpack:"range,omitempty"`
+	CloseN    int    `json:"close_n,omitempty" msgpack:"close_n,omitempty"`
+	CloseHit  int    `json:"close_hit,omitempty" msgpack:"close_hit,omitempty"`
+	RangedN   int    `json:"ranged_n,omitempty" msgpack:"ranged_n,omitempty"`
+	RangedHit int    `json:"ranged_hit,omitempty" msgpack:"ranged_hit,omitempty"`
+}
+
+// number is a distance as a plain number in unit u ("5", "12.5"), "" for
+// none.
+func number(t rn.Ticks, u rn.Unit) string {
+	if t <= 0 {
+		return ""
+	}
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(rn.Format(t, u), `"`), " cm"))
 }
 
 func dist(t rn.Ticks, u rn.Unit) string {
@@ -367,6 +400,13 @@ func cardView(c card.Card, u rn.Unit) CardView {
 	if c.Race != "" {
 		cv.RaceName = card.RaceName(c.Race)
 	}
+	cv.Numbers = CardNumbers{Move: number(c.Move, u), Vision: number(c.Vision, u), Range: number(c.Range, u)}
+	if c.Close != nil {
+		cv.Numbers.CloseN, cv.Numbers.CloseHit = c.Close.N, c.Close.Hit
+	}
+	if c.Ranged != nil {
+		cv.Numbers.RangedN, cv.Numbers.RangedHit = c.Ranged.N, c.Ranged.Hit
+	}
 	as := "hero"
 	switch c.Faction {
 	case "enemy":
@@ -391,6 +431,11 @@ func abilityView(a card.Ability, uses []use) AbilityView {
 		Phase: append([]string{}, a.Phase...), Target: a.Target, Effect: a.Effect.Type, Text: a.Text,
 		Reach: a.Reach, Origin: a.Origin}
 	av.CycleText = cycleWords(a.Cycle)
+	av.EffectText = effectWords(a.Effect)
+	av.EffectMin, av.EffectHP = a.Effect.Min, a.Effect.HP
+	if a.Effect.Dice != nil {
+		av.EffectDice = a.Effect.Dice.String()
+	}
 	if av.Cycle == "" {
 		av.Cycle = "cycle not given"
 	}
@@ -704,4 +749,24 @@ func cycleWords(c card.Cycle) string {
 		return countWords(c.Uses) + " per turn"
 	}
 	return "how often is not given"
+}
+
+// effectWords is an ability's effect in words (RU-D14).
+func effectWords(e card.Effect) string {
+	switch e.Type {
+	case card.EffectInstantKill:
+		return "kills instantly"
+	case card.EffectOnDie:
+		return fmt.Sprintf("kills instantly on a die of %d+", e.Min)
+	case card.EffectAttack:
+		if e.Dice != nil {
+			return "rolls " + e.Dice.String() + " of its own"
+		}
+		return "rolls dice of its own"
+	case card.EffectHeal:
+		return fmt.Sprintf("heals %d hit point%s", e.HP, plural(e.HP))
+	case card.EffectFlee:
+		return "leaves a close combat"
+	}
+	return "the players apply the card text"
 }
