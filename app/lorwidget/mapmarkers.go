@@ -297,15 +297,13 @@ func free(r rect, taken []rect) bool {
 // the other, in the team's colour with the count; ringed when it holds
 // the selected or the highlighted character.
 func (m *TableMap) stackMarker(t MapTarget, r float32, hlChar string) []fyne.CanvasObject {
-	seat := ""
-	for _, c := range m.v.Characters {
-		if c.ID == t.Characters[0] {
-			seat = c.Seat
-		}
-	}
-	fill := TeamColour(m.v, seat)
+	// The first team's colour in front, the last one's behind (the same
+	// team's, paler, for a stack of one team).
+	first, _ := m.char(t.Characters[0])
+	last, _ := m.char(t.Characters[len(t.Characters)-1])
+	fill := TeamColour(m.v, first.Seat)
 	p := t.Center
-	back := canvas.NewCircle(withAlpha(fill, 0xa0))
+	back := canvas.NewCircle(withAlpha(TeamColour(m.v, last.Seat), 0xa0))
 	back.StrokeColor, back.StrokeWidth = theme.Color(theme.ColorNameBackground), 1
 	back.Resize(fyne.NewSquareSize(2 * r))
 	back.Move(fyne.NewPos(p.X-r+r*0.3, p.Y-r-r*0.3))

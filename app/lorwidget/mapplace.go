@@ -51,7 +51,7 @@ type mapSizes struct {
 // sizesNow are the character sizes at the theme's text size.
 func sizesNow() mapSizes {
 	text := theme.Size(theme.SizeNameText)
-	s := mapSizes{r: max(text*1.1, 12), name: theme.Size(theme.SizeNameCaptionText)}
+	s := mapSizes{r: max(text*0.9, 12), name: theme.Size(theme.SizeNameCaptionText)}
 	s.hit = max(2*s.r, mapFinger)
 	nameH := s.name * 1.35
 	s.cell = fyne.NewSize(s.hit+6, max(s.hit, 2*s.r+nameH+2)+4)
@@ -64,7 +64,7 @@ func (m *TableMap) minStrip() float32 {
 	if len(m.v.Characters) == 0 {
 		return 0
 	}
-	return sizesNow().cell.Height
+	return sizesNow().hit + 8
 }
 
 // rect is a rectangle in the widget.
@@ -275,8 +275,11 @@ func (m *TableMap) sectionTargets(g geom, sz mapSizes, s landsofruin.MapSection,
 		return out
 	}
 	if len(slots) < len(seats) {
-		// Not even a cell per team: the nearest free places anywhere
-		// on the table.
+		if len(slots) > 0 {
+			// Not a cell per team: one stack of everyone there.
+			return []MapTarget{{Characters: ids(ordered), Center: slots[0], Size: sz.hit}}
+		}
+		// No cell at all: the nearest free places on the map.
 		slots = m.freeNear(g, sz, m.labelAt(g, s), len(seats), taken)
 	}
 	var out []MapTarget
