@@ -260,7 +260,10 @@ func (s *Screen) drawPhase() {
 			s.phaseBox.Add(newFitGrid(2,
 				s.bigButton("keshat-home", "Home", func() { s.do(runeball.CmdKeshat, "winner=home") }),
 				s.bigButton("keshat-away", "Away", func() { s.do(runeball.CmdKeshat, "winner=away") })))
-			s.phaseBox.Add(s.button("keshat-double", "A Keshat was scored: the winner has both choices…", s.keshatDouble))
+			// the explanation wraps; the button's own label stays short
+			// (a long label clipped the panel at large text)
+			s.phaseBox.Add(kit.Wrapped("A Keshat scored in that round gives its scorer both choices."))
+			s.phaseBox.Add(s.button("keshat-double", "A Keshat was scored…", s.keshatDouble))
 			return
 		}
 		if !mine {
@@ -321,9 +324,42 @@ func (s *Screen) drawSetup(mine bool) {
 		}
 	}
 	s.phaseBox.Add(subhead(fmt.Sprintf("Set-up: %d of %d placed", placed, runeball.OnFieldPlayers)))
-	s.phaseBox.Add(kit.Wrapped("Tap a player, then a lit cell on your side. Tap a placed player to move him."))
+	// The buttons come first and are always there, with the same labels
+	// (disabled when they do not apply): a tap never lands where a
+	// button was a moment ago (issue 23: Ready moved after Make … the
+	// kicker).
+	sel := s.player(s.selected)
+	onField := sel != nil && sel.OnField
+	back := s.button("unplace", "Back to the bench", func() {
+		if p := s.player(s.selected); p != nil {
+			s.do(runeball.CmdUnplace, "player="+p.ID)
+		}
+	})
+	kit.SetEnabled(back, onField)
+	row := []fyne.CanvasObject{back}
+	if v.Kicking == v.You {
+		kick := s.button("set-kicker", "Make him the kicker", func() {
+			if p := s.player(s.selected); p != nil {
+				s.do(runeball.CmdSetKicker, "player="+p.ID)
+			}
+		})
+		kit.SetEnabled(kick, onField && !sel.Kicker)
+		row = append(row, kick)
+	}
+	ready := s.button("ready-setup", "Ready", func() { s.selected = ""; s.do(runeball.CmdReadySetup) })
+	ready.Importance = widget.HighImportance
+	row = append(row, ready)
+	s.phaseBox.Add(newFitGrid(len(row), tall(56, row)...))
+	switch {
+	case onField && sel.Kicker:
+		s.phaseBox.Add(kit.Wrapped(fmt.Sprintf("%s %s, on %s, is the kicker.", sel.ID, sel.Name, sel.Cell)))
+	case onField:
+		s.phaseBox.Add(kit.Wrapped(fmt.Sprintf("%s %s, on %s: tap a lit cell to move him.", sel.ID, sel.Name, sel.Cell)))
+	default:
+		s.phaseBox.Add(kit.Wrapped("Tap a player, then a lit cell on your side. Tap a placed player to move him."))
+	}
 	if len(v.KickerCells) > 0 && !s.kickerNamed() {
-		s.phaseBox.Add(kit.Wrapped("The kicker stands on a ringed cell, near your end line: place him there, tap him, then Make … the kicker."))
+		s.phaseBox.Add(kit.Wrapped("The kicker stands on a ringed cell, near your end line: place him there, tap him, then Make him the kicker."))
 	}
 	var bench []fyne.CanvasObject
 	for _, p := range t.Players {
@@ -341,15 +377,6 @@ func (s *Screen) drawSetup(mine bool) {
 		s.phaseBox.Add(kit.Caption("Bench"))
 		s.phaseBox.Add(newFitGrid(3, bench...))
 	}
-	if p := s.player(s.selected); p != nil && p.OnField {
-		id := p.ID
-		row := []fyne.CanvasObject{s.button("unplace", "Back to the bench", func() { s.do(runeball.CmdUnplace, "player="+id) })}
-		if v.Kicking == v.You {
-			row = append(row, s.button("set-kicker", "Make "+id+" the kicker", func() { s.do(runeball.CmdSetKicker, "player="+id) }))
-		}
-		s.phaseBox.Add(newFitGrid(len(row), row...))
-	}
-	s.phaseBox.Add(s.bigButton("ready-setup", "Ready", func() { s.selected = ""; s.do(runeball.CmdReadySetup) }))
 }
 
 // drawStoppage offers the team doctor's treatments and Ready.
@@ -417,8 +444,8 @@ func (s *Screen) drawActing() {
 			head += fmt.Sprintf(" + %d sprint", a.SprintLeft)
 		}
 	}
-	if a.Kind != runeball.KindNormal {
-		head += " · " + a.Kind
+	if a.KindWords != "" {
+		head += " · " + a.KindWords
 	}
 	s.actBox.Add(subhead(head))
 	if !slices.Contains(s.view.Waiting, s.view.You) {
@@ -580,8 +607,8 @@ func playerCard(p *runeball.PlayerView, ball bool) []fyne.CanvasObject {
 	if p.Kicker {
 		where = append(where, "kicker")
 	}
-	if p.Statuses != "" && p.Statuses != "none" {
-		where = append(where, "wounds: "+p.Statuses)
+	if p.Wounds != "" && p.Statuses != "none" {
+		where = append(where, p.Wounds)
 	}
 	return append(objs, kit.Caption(strings.Join(where, " · ")))
 }
@@ -596,11 +623,17 @@ func (s *Screen) correction() {
 		}
 	}
 	var inputs []*kit.ArgInput
-	form := kit.NewWrapVBox(kit.Wrapped(spec.Doc))
+	// the form speaks the engine's words for the correction, not its
+	// command syntax (the spec's docs are for ccctl)
+	form := kit.NewWrapVBox(kit.Wrapped(runeball.CorrectionIntro))
 	for _, a := range spec.Args {
 		in := kit.NewArgInput(a, nil)
 		inputs = append(inputs, in)
-		form.Add(kit.Field(kit.OptionLabel(a.Name), in.Input, a.Doc, in.Err))
+		f, ok := runeball.CorrectionFields[a.Name]
+		if !ok {
+			f = runeball.CorrectionField{Label: kit.OptionLabel(a.Name)}
+		}
+		form.Add(kit.Field(f.Label, in.Input, f.Help, in.Err))
 	}
 	d := dialog.NewCustomConfirm("Correction", "Correct", "Cancel", container.NewVScroll(form), func(ok bool) {
 		if !ok {
@@ -617,4 +650,13 @@ func (s *Screen) correction() {
 	sz := s.env.Window().Canvas().Size()
 	d.Resize(fyne.NewSize(fyne.Min(520, sz.Width-16), sz.Height-32))
 	d.Show()
+}
+
+// tall gives each object at least height h (a row of big buttons).
+func tall(h float32, objs []fyne.CanvasObject) []fyne.CanvasObject {
+	out := make([]fyne.CanvasObject, len(objs))
+	for i, o := range objs {
+		out[i] = kit.WithMinSize(o, 0, h)
+	}
+	return out
 }

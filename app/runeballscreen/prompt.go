@@ -32,7 +32,7 @@ func (s *Screen) drawPrompt() {
 			who = "either"
 		}
 		s.promptBox.Add(subhead("Waiting for the " + who + " coach"))
-		s.promptBox.Add(kit.Wrapped(kit.UpperFirst(plainWords(p.Text))))
+		s.promptBox.Add(kit.Wrapped(kit.UpperFirst(p.Text)))
 		return
 	}
 	if p.Kind == runeball.PromptDice {
@@ -40,7 +40,7 @@ func (s *Screen) drawPrompt() {
 		return
 	}
 	s.promptBox.Add(subhead(teamWord(p.Team) + " coach"))
-	s.promptBox.Add(kit.Wrapped(kit.UpperFirst(plainWords(p.Text))))
+	s.promptBox.Add(kit.Wrapped(kit.UpperFirst(p.Text)))
 	var btns []fyne.CanvasObject
 	for i, a := range p.Answers {
 		a := a
@@ -128,17 +128,4 @@ func diceWords(dice []string) string {
 		parts = append(parts, fmt.Sprintf("%d%s", n[d], d))
 	}
 	return strings.Join(parts, " and ")
-}
-
-// plainWords drops the command syntax the engine's texts end with for
-// ccctl ("(choose-defense defense=block|dodge)", "(push hex=…)"): the
-// screen's buttons say it.
-func plainWords(text string) string {
-	for {
-		i := strings.LastIndex(text, " (")
-		if i < 0 || !strings.HasSuffix(text, ")") || !strings.Contains(text[i:], "=") {
-			return text
-		}
-		text = text[:i]
-	}
 }

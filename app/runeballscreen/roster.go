@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/commandconsole/commandconsole/app/kit"
+	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/runeball"
 )
 
@@ -209,16 +210,23 @@ func (r *rosterBuilder) drawEditor(me *runeball.TeamView) {
 		name.SetPlaceHolder("name")
 		name.SetText(p.Name)
 		s.entries["name"] = name
+		// a refusal of this form (no name, a stat out of range) shows
+		// under the name, in one message, instead of a pop-up per try
+		problem := kit.Wrapped("")
+		problem.Importance = widget.DangerImportance
+		problem.Hide()
+		s.labels["new-player-problem"] = problem
+		try := func(cmd string, args ...string) { s.tryInline(problem, cmd, args...) }
 		r.editor.Add(heading(p.ID + ": a new player"))
-		r.editor.Add(kit.Field("Name", name, "", nil))
+		r.editor.Add(kit.Field("Name", name, "", problem))
 		r.editor.Add(s.bigButton("roll-stats", "Roll the stats for me", func() {
-			s.do(runeball.CmdRollStats, id, "name="+name.Text)
+			try(runeball.CmdRollStats, id, "name="+name.Text)
 		}))
 		rolls := widget.NewEntry()
 		rolls.SetPlaceHolder("8 totals of 2d6+4, e.g. 16,14,13,12,11,9,8,7")
 		s.entries["rolls"] = rolls
 		r.editor.Add(kit.Field("Or the table's rolls", container.NewBorder(nil, nil, nil,
-			s.button("enter-rolls", "Enter", func() { s.do(runeball.CmdRollStats, id, "name="+name.Text, "rolls="+commaList(rolls.Text)) }), rolls), "", nil))
+			s.button("enter-rolls", "Enter", func() { try(runeball.CmdRollStats, id, "name="+name.Text, "rolls="+commaList(rolls.Text)) }), rolls), "", nil))
 		r.editor.Add(subhead("Or a saved player's final stats"))
 		ins, grid := statEntries(s, "enter", nil)
 		r.editor.Add(grid)
@@ -227,7 +235,7 @@ func (r *rosterBuilder) drawEditor(me *runeball.TeamView) {
 			for i, n := range runeball.StatNames {
 				args = append(args, n+"="+strings.TrimSpace(ins[i].Text))
 			}
-			s.do(runeball.CmdEnterPlayer, args...)
+			try(runeball.CmdEnterPlayer, args...)
 		}))
 	case !p.Complete && !me.Locked:
 		r.editor.Add(heading(p.ID + " " + p.Name))
@@ -329,7 +337,7 @@ func (r *rosterBuilder) saveTeam(me *runeball.TeamView) {
 		}
 	}
 	if len(t.Players) == 0 {
-		s.env.Fail(fmt.Errorf("no complete player to save yet"))
+		s.env.Fail(console.Reject("no player is complete yet: there is nothing to save"))
 		return
 	}
 	name := widget.NewEntry()
@@ -347,7 +355,7 @@ func (r *rosterBuilder) saveTeam(me *runeball.TeamView) {
 // putTeam writes a team to the roster store.
 func (r *rosterBuilder) putTeam(name string, t SavedTeam) error {
 	if name == "" {
-		return fmt.Errorf("save the team: give it a name")
+		return console.Reject("give the team a name to save it under")
 	}
 	b, err := json.Marshal(t)
 	if err != nil {
@@ -368,7 +376,7 @@ func (r *rosterBuilder) loadTeam() {
 		return
 	}
 	if len(names) == 0 {
-		s.env.Fail(fmt.Errorf("no team is saved yet: build one and tap Save team"))
+		s.env.Fail(console.Reject("no team is saved yet: build one and tap Save team"))
 		return
 	}
 	var d dialog.Dialog
@@ -399,6 +407,18 @@ func (r *rosterBuilder) useTeam(name string) {
 	}
 	me := s.team(s.view.You)
 	if me == nil {
+		return
+	}
+	// one message for every nameless player, before anything is entered
+	var nameless []string
+	for i, p := range t.Players {
+		if strings.TrimSpace(p.Name) == "" {
+			nameless = append(nameless, fmt.Sprint(i+1))
+		}
+	}
+	if len(nameless) > 0 {
+		s.env.Fail(console.Reject("the saved team %s cannot be loaded: %s %s no name", name,
+			kit.Plural(len(nameless), "player", "players")+" "+andList(nameless), kit.Plural(len(nameless), "has", "have")))
 		return
 	}
 	for i, p := range t.Players {

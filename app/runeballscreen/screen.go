@@ -49,6 +49,9 @@ type Screen struct {
 	undoBtn *widget.Button
 	title   *widget.Label
 	next    *widget.Label
+	// scored announces the last touchdown or field goal (the view's
+	// Scored) until the next kickoff is done.
+	scored *widget.Label
 
 	rosterArea *fyne.Container
 	roster     *rosterBuilder
@@ -83,6 +86,7 @@ type Screen struct {
 	buttons map[string]*widget.Button
 	entries map[string]*widget.Entry
 	selects map[string]*widget.Select
+	labels  map[string]*widget.Label
 }
 
 // The aiming modes of the acting player's actions.
@@ -97,7 +101,7 @@ const (
 // it for the Runeball system.
 func New(env *play.Env) play.Screen {
 	s := &Screen{env: env, rosters: env.Rosters(), buttons: map[string]*widget.Button{},
-		entries: map[string]*widget.Entry{}, selects: map[string]*widget.Select{}}
+		entries: map[string]*widget.Entry{}, selects: map[string]*widget.Select{}, labels: map[string]*widget.Label{}}
 	s.build()
 	if !env.Fixed() && len(env.Seats()) > 1 {
 		return hotScreen{s}
@@ -123,7 +127,10 @@ func (s *Screen) build() {
 	s.undoBtn = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), func() { s.env.Undo() })
 	s.title = kit.Subheading("")
 	s.next = kit.Wrapped("")
-	top := container.NewVBox(kit.TopBar(s.menuBtn, s.title, s.undoBtn), container.NewPadded(s.next))
+	s.scored = heading("")
+	s.scored.Importance = widget.SuccessImportance
+	s.scored.Hide()
+	top := container.NewVBox(kit.TopBar(s.menuBtn, s.title, s.undoBtn), container.NewPadded(s.next), s.scored)
 
 	s.roster = newRosterBuilder(s)
 	s.rosterArea = container.NewStack(s.roster.content())
@@ -250,6 +257,42 @@ func (s *Screen) do(cmd string, args ...string) bool {
 	return ok
 }
 
+// tryInline sends a command as the acting seat and shows a refusal in
+// problem (under the form's fields) rather than in a pop-up; problem hides
+// again when the command is taken.
+func (s *Screen) tryInline(problem *widget.Label, cmd string, args ...string) bool {
+	m := map[string]any{}
+	for _, a := range args {
+		k, v, _ := strings.Cut(a, "=")
+		m[k] = v
+	}
+	err := s.env.TryAs(s.seat, cmd, m)
+	if err == nil {
+		problem.SetText("")
+		problem.Hide()
+		return true
+	}
+	s.refusals++
+	if console.IsRejection(err) {
+		msg := kit.UpperFirst(kit.ErrorText(err))
+		if !strings.HasSuffix(msg, ".") && !strings.HasSuffix(msg, "?") && !strings.HasSuffix(msg, "!") {
+			msg += "."
+		}
+		problem.SetText(msg)
+		problem.Show()
+		s.root.Refresh()
+	}
+	return false
+}
+
+// andList joins words for a sentence: "3", "3 and 5", "1, 3 and 5".
+func andList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
+
 // team returns the view's team named t ("home"/"away").
 func (s *Screen) team(t string) *runeball.TeamView {
 	for i := range s.view.Teams {
@@ -294,11 +337,15 @@ func (s *Screen) drawBar() {
 		}
 		clock += " · "
 	}
-	next := kit.UpperFirst(plainWords(v.Next))
+	next := kit.UpperFirst(v.Next)
 	if !s.env.Fixed() && len(s.env.Seats()) > 1 && v.You != "" && v.Phase != runeball.PhaseOver {
 		next = teamWord(v.You) + " coach: " + next
 	}
 	s.next.SetText(clock + next)
+	if s.scored.Text != v.Scored {
+		s.scored.SetText(v.Scored)
+	}
+	kit.ShowIf(s.scored, v.Scored != "")
 }
 
 // drawMatch draws the field and the panel beside it.

@@ -214,11 +214,20 @@ func (x *decider) correct(a console.Args) error {
 // "bleed:1,bruise:2,stun".
 func ParseStatuses(s string) (Statuses, error) {
 	var st Statuses
-	if strings.EqualFold(strings.TrimSpace(s), "none") {
+	if t := strings.ToLower(strings.TrimSpace(s)); t == "none" || t == "no wounds" {
 		return st, nil
 	}
 	for _, item := range strings.Split(s, ",") {
-		name, num, hasNum := strings.Cut(strings.ToLower(strings.TrimSpace(item)), ":")
+		// "bleed:1" as the data writes it, or "Bleed 1" and "Stunned" as
+		// the player card does (Statuses.Words)
+		low := strings.ToLower(strings.TrimSpace(item))
+		if low == "stunned" {
+			low = "stun"
+		}
+		if f := strings.Fields(low); len(f) == 2 && !strings.Contains(low, ":") {
+			low = f[0] + ":" + f[1]
+		}
+		name, num, hasNum := strings.Cut(low, ":")
 		n := 1
 		if hasNum {
 			v, err := strconv.Atoi(num)

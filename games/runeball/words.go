@@ -231,3 +231,28 @@ func (p *prompt) windowWords() (words, try string) {
 
 // purposeFixes put the step names a purpose carries into words.
 var purposeFixes = strings.NewReplacer("(pickup)", "(picking up)", "(handoff from", "(hand-off from")
+
+// CorrectionIntro says what the correction form is for, in words.
+const CorrectionIntro = "Make the app match the table: fill in only what differs. A player's place, stance, hit points or wounds; where the ball is; who touched it last; the score; the clock."
+
+// CorrectionField is one field of the correction form in words: its
+// label and what to write in it.
+type CorrectionField struct {
+	Label string
+	Help  string
+}
+
+// CorrectionFields are the correction's arguments in words, by argument
+// name, for a screen's form.
+var CorrectionFields = map[string]CorrectionField{
+	"player":     {"Player", "The player to correct, as on the field: H3, A7."},
+	"hex":        {"His place", "A cell such as 12:16, or bench."},
+	"stance":     {"Stance", "Standing or prone."},
+	"hp":         {"Hit points", "His hit points now."},
+	"statuses":   {"Wounds", "As his card writes them, such as Bleed 1, Bruise 2, Stunned; or none."},
+	"ball":       {"Ball", "The cell it lies on, or the player holding it."},
+	"ball-state": {"The ball on a cell is", "At rest or bouncing."},
+	"last-touch": {"Last touched by", "The player who touched the ball last."},
+	"score":      {"Score", "Home's, then away's: 3-0."},
+	"clock":      {"Clock", "The half, then the round: 1:4."},
+}
