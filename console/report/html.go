@@ -26,18 +26,12 @@ pre { background: #2c2c2e; padding: 1rem; overflow-x: auto; }
 </head>
 <body>
 <h1>{{.Title}}</h1>
-<p class="sub">{{.Meta.System.Name}} battle report · game {{.Meta.ID}}</p>
+<p class="sub">{{.Meta.System.Name}} battle report</p>
+<h2>The game</h2>
 <table class="facts">
-<tr><th>System</th><td>{{.Meta.System.Name}} ({{.Meta.System.ID}})</td></tr>
-<tr><th>Seats</th><td>{{.Seats}}</td></tr>
-{{- if .Options}}
-<tr><th>Options</th><td>{{.Options}}</td></tr>
+{{- range .FactRows}}
+<tr><th scope="row">{{.Label}}</th><td>{{.Value}}</td></tr>
 {{- end}}
-<tr><th>Created</th><td>{{.Created}}</td></tr>
-<tr><th>Updated</th><td>{{.Updated}}</td></tr>
-<tr><th>Status</th><td>{{.State}}: {{.Status.Summary}}</td></tr>
-<tr><th>Events</th><td>{{len .History}}</td></tr>
-<tr><th>Undos</th><td>{{.Undos}}</td></tr>
 </table>
 <h2>Placements</h2>
 {{- if .Places}}
@@ -73,7 +67,7 @@ pre { background: #2c2c2e; padding: 1rem; overflow-x: auto; }
 <h2>Timeline</h2>
 {{- if .History}}
 <table class="timeline">
-<tr><th class="num">#</th><th>Time (UTC)</th><th>Seat</th><th>Event</th></tr>
+<tr><th class="num">#</th><th>Time (UTC)</th><th>Player</th><th>Event</th></tr>
 {{- range .History}}
 <tr><td class="num">{{.Seq}}</td><td>{{.Time}}</td><td>{{.Seat}}</td><td>{{.Text}}</td></tr>
 {{- end}}
@@ -98,11 +92,11 @@ type htmlLine struct {
 // htmlData is what the template reads.
 type htmlData struct {
 	Report
-	Title, Seats, Options, Created, Updated string
-	State, Undos, ViewHeading, ViewJSON     string
-	Places                                  []placeRow
-	History                                 []htmlLine
-	Pics                                    []htmlPicture
+	Title, ViewHeading, ViewJSON string
+	FactRows                     []Fact
+	Places                       []placeRow
+	History                      []htmlLine
+	Pics                         []htmlPicture
 }
 
 // htmlPicture is a picture for the template: its data URL is made here
@@ -119,12 +113,7 @@ func HTML(r Report) string {
 	d := htmlData{
 		Report:      r,
 		Title:       r.title(),
-		Seats:       r.seats(),
-		Options:     r.options(),
-		Created:     FormatTime(r.Meta.Created),
-		Updated:     FormatTime(r.Meta.Updated),
-		State:       r.state(),
-		Undos:       r.undos(),
+		FactRows:    r.facts(),
 		ViewHeading: r.viewHeading(),
 		ViewJSON:    r.viewJSON(),
 		Places:      r.placeRows(),

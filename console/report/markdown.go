@@ -13,19 +13,13 @@ func Markdown(r Report) string {
 	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
 
 	p("# %s\n\n", mdText(r.title()))
-	p("%s battle report · game %s\n\n", mdText(r.Meta.System.Name), mdText(r.Meta.ID))
+	p("%s battle report\n\n", mdText(r.Meta.System.Name))
 
-	p("| | |\n|---|---|\n")
-	p("| System | %s (%s) |\n", mdText(r.Meta.System.Name), mdText(r.Meta.System.ID))
-	p("| Seats | %s |\n", mdText(r.seats()))
-	if o := r.options(); o != "" {
-		p("| Options | %s |\n", mdText(o))
+	p("## The game\n\n")
+	for _, f := range r.facts() {
+		p("- **%s:** %s\n", mdText(f.Label), mdText(f.Value))
 	}
-	p("| Created | %s |\n", mdText(FormatTime(r.Meta.Created)))
-	p("| Updated | %s |\n", mdText(FormatTime(r.Meta.Updated)))
-	p("| Status | %s: %s |\n", r.state(), mdText(r.Status.Summary))
-	p("| Events | %d |\n", len(r.History))
-	p("| Undos | %s |\n\n", r.undos())
+	p("\n")
 
 	p("## Placements\n\n")
 	if rows := r.placeRows(); len(rows) > 0 {
@@ -75,7 +69,7 @@ func Markdown(r Report) string {
 	if len(r.History) == 0 {
 		p("Nothing has been played yet.\n\n")
 	} else {
-		p("| # | Time (UTC) | Seat | Event |\n|---:|---|---|---|\n")
+		p("| # | Time (UTC) | Player | Event |\n|---:|---|---|---|\n")
 		for _, h := range r.History {
 			p("| %d | %s | %s | %s |\n", h.Seq, FormatAt(h.At), mdText(string(h.Seat)), mdText(h.Text))
 		}

@@ -33,6 +33,9 @@ type Report struct {
 	History []console.HistoryLine `json:"history"`
 	// View is the public view of the game as it stands.
 	View console.View `json:"view"`
+	// Facts describe the game's set-up in words, from a view that is
+	// Summarised; a report with facts shows them instead of the options.
+	Facts []Fact `json:"facts,omitempty"`
 	// Sections are the system's own parts of the report (teams,
 	// characters), from a view that is Sectioned; a report with sections
 	// shows them instead of the view's JSON.
@@ -61,6 +64,21 @@ type Section struct {
 	Text   string     `json:"text,omitempty"`
 	Header []string   `json:"header,omitempty"`
 	Rows   [][]string `json:"rows,omitempty"`
+}
+
+// Fact is one line of the report's summary: a label and its value, in a
+// player's words ("Map", "Crossroads (4'×4')").
+type Fact struct {
+	Label string `json:"label"`
+	Value string `json:"value"`
+}
+
+// Summarised is a view that describes its game's set-up in words for the
+// report's summary (scenario, map, rules …), built from the view alone;
+// a report whose view is Summarised shows these facts instead of the raw
+// setup options.
+type Summarised interface {
+	ReportFacts() []Fact
 }
 
 // Sectioned is a view that adds sections of its own to the battle report,
@@ -99,6 +117,9 @@ func Build(g console.Game) (Report, error) {
 	}
 	if sv, ok := st.View.(Sectioned); ok {
 		r.Sections = sv.ReportSections()
+	}
+	if fv, ok := st.View.(Summarised); ok {
+		r.Facts = fv.ReportFacts()
 	}
 	return r, nil
 }
@@ -167,13 +188,32 @@ func (r Report) state() string {
 	return "In progress"
 }
 
-// options renders the setup options as "k=v, k=v" in key order.
+// options renders the setup options as "k: v; k: v" in key order, for
+// a system whose view gives no facts in words (Summarised).
 func (r Report) options() string {
 	var out []string
 	for _, k := range console.SortedKeys(r.Meta.Options) {
-		out = append(out, k+"="+r.Meta.Options[k])
+		out = append(out, k+": "+r.Meta.Options[k])
 	}
-	return strings.Join(out, ", ")
+	return strings.Join(out, "; ")
+}
+
+// facts are the summary's lines: the system, the players, the set-up
+// (the view's facts in words, else the options), the times, the status,
+// the events and the undos.
+func (r Report) facts() []Fact {
+	out := []Fact{{"Game", r.Meta.System.Name}, {"Players", r.seats()}}
+	if len(r.Facts) > 0 {
+		out = append(out, r.Facts...)
+	} else if o := r.options(); o != "" {
+		out = append(out, Fact{"Options", o})
+	}
+	return append(out,
+		Fact{"Started", FormatTime(r.Meta.Created)},
+		Fact{"Last played", FormatTime(r.Meta.Updated)},
+		Fact{"Status", r.state() + ": " + r.Status.Summary},
+		Fact{"Events", strconv.Itoa(len(r.History))},
+		Fact{"Undos", r.undos()})
 }
 
 // placeRow is one line of the placements table.

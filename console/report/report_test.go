@@ -145,8 +145,8 @@ func TestContent(t *testing.T) {
 		"| 1 (tied) | alice | 22 |",
 		"| 1 (tied) | bob | 22 |",
 		"| 3 | carol | 19 |",
-		"| Undos | 1 command taken back |",
-		"| Created | 2025-03-14 19:31:00 UTC |",
+		"- **Undos:** 1 command taken back",
+		"- **Started:** 2025-03-14 19:31:00 UTC",
 		"| 1 | 2025-03-14 19:32:00 | alice | alice +12 in round 1 |",
 	} {
 		if !strings.Contains(md, want) {

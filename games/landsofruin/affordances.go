@@ -144,7 +144,7 @@ func (x *prober) chooseRole(a *console.Affordance) {
 	for _, role := range x.g.scenario().Roles {
 		note := fmt.Sprintf("up to %d gear value", role.MaxGearValue)
 		if role.Max > 0 {
-			note += fmt.Sprintf("; %d to %d player(s)", role.Min, role.Max)
+			note += "; " + playerRange(role.Min, role.Max)
 		}
 		ch = append(ch, console.Choice{Value: role.ID, Label: role.Name, Note: note,
 			Disabled: x.refusal(CmdChooseRole, map[string]any{"role": role.ID})})
@@ -414,9 +414,9 @@ func modeNote(m *rules.Mode) string {
 	if m.Modifier != nil {
 		fmt.Fprintf(&b, "; to hit %+d", *m.Modifier)
 	}
-	fmt.Fprintf(&b, "; %d target(s)", m.MaxTargets)
+	fmt.Fprintf(&b, "; %s", plural(m.MaxTargets, "target", "targets"))
 	if m.RoundsPerAction > 0 {
-		fmt.Fprintf(&b, "; %d round(s)", m.RoundsPerAction)
+		fmt.Fprintf(&b, "; %s", plural(m.RoundsPerAction, "round", "rounds"))
 	}
 	fmt.Fprintf(&b, "; suppression %d/%d", m.Suppression.Targeting, m.Suppression.Hit)
 	return b.String()
@@ -485,7 +485,7 @@ func (x *prober) attack(a *console.Affordance) {
 				wc.Note = "ranged"
 			}
 			if w.Clip != nil {
-				wc.Note += fmt.Sprintf("; %s of %d, %d round(s) left", w.Clip.Name, w.Clip.Rounds, c.rounds(w.ID))
+				wc.Note += fmt.Sprintf("; %s of %d, %s left", w.Clip.Name, w.Clip.Rounds, plural(c.rounds(w.ID), "round", "rounds"))
 			}
 			var wWhy []console.Choice
 			for mi := range w.Modes {
@@ -593,9 +593,9 @@ func (x *prober) objective(a *console.Affordance) {
 			if o == nil {
 				continue
 			}
-			note := fmt.Sprintf("%d point(s)", o.Points)
+			note := plural(o.Points, "point", "points")
 			if o.MaxCount > 0 {
-				note += fmt.Sprintf(", at most %d time(s)", o.MaxCount)
+				note += ", at most " + times(o.MaxCount)
 			}
 			ch = append(ch, console.Choice{Value: id, Label: o.Name, Note: note,
 				Disabled: x.refusal(CmdMarkObj, map[string]any{"objective": id, "count": "1"})})
@@ -681,7 +681,7 @@ func (x *prober) throw(a *console.Affordance) {
 		a.Args = append(a.Args, console.ArgChoices{Arg: "item", For: "character", Choices: nonNil(items)})
 	}
 	a.Args = append(a.Args, console.ArgChoices{Arg: "section", Choices: sectionChoices(secs)})
-	decide(a, chars, "none of your characters can "+a.Cmd+" now (each says why)")
+	decide(a, chars, "none of your characters can do this now: "+cmdWords(a.Cmd)+" (each says why)")
 }
 
 func valuesOf(cs []console.Choice) []string {
@@ -697,7 +697,7 @@ func (x *prober) explosionHit(a *console.Affordance) {
 	for _, t := range x.g.Throwables {
 		tv := x.g.throwableView(t)
 		id := strconv.Itoa(t.ID)
-		tc := console.Choice{Value: id, Label: fmt.Sprintf("%s (%d), in %s", tv.Name, t.ID, t.Section), Note: tv.Area,
+		tc := console.Choice{Value: id, Label: fmt.Sprintf("%s (%d), %s", tv.Name, t.ID, x.g.in(t.Section, x.p)), Note: tv.Area,
 			Disabled: x.refusal(CmdExplosionHit, map[string]any{"throwable": id, "rotters": "0"})}
 		ths = append(ths, tc)
 		if tc.Disabled != "" {
@@ -707,7 +707,7 @@ func (x *prober) explosionHit(a *console.Affordance) {
 			cc := charChoice(c, x.refusal(CmdExplosionHit, map[string]any{"throwable": id, "character": c.ID, "count": "1"}))
 			cc.When, cc.Label = id, c.Name+" ("+string(x.g.seat(c.Owner))+")"
 			if cc.Disabled != "" && x.refusal(CmdExplosionHit, map[string]any{"throwable": id, "character": c.ID, "count": "0"}) == "" {
-				cc.Disabled, cc.Note = "", "entered: count=0 takes it back"
+				cc.Disabled, cc.Note = "", "entered already: entering none takes it back"
 			}
 			chars = append(chars, cc)
 		}

@@ -16,9 +16,11 @@ func (r *Rules) Apply(s console.State, e console.Event) (console.State, error) {
 	if err := g.markCommand(e); err != nil {
 		return nil, fmt.Errorf("landsofruin: %s: %w", e.Type, err)
 	}
+	before := g.beforeNews(e)
 	if err := g.apply(e); err != nil {
 		return nil, fmt.Errorf("landsofruin: %s: %w", e.Type, err)
 	}
+	g.recordNews(e, before)
 	return g, nil
 }
 

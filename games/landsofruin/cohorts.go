@@ -183,7 +183,7 @@ func (g *state) checkMemberAssign(c *character) error {
 		if h := g.findChar(c.Hero, func(x *character) bool { return x.Owner == c.Owner && x.Base == c.Hero }); h != nil {
 			hero = h.Name
 		}
-		return console.Reject("%s is a close-support cohort member: it takes %s's shooting and close-combat actions (assign them to %s)", c.Name, hero, hero)
+		return console.Reject("%s fights in close support of %s: it takes %s's shooting and close combat actions (assign them to %s)", c.Name, hero, hero, hero)
 	case content.KindSlave:
 		return console.Reject("%s is a slave: slaves have no actions of their own", c.Name)
 	}

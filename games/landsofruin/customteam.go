@@ -65,7 +65,7 @@ func ParseCustomTeam(text string) (CustomTeam, error) {
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&t); err != nil {
-		return CustomTeam{}, fmt.Errorf(`not a team: %v (want {"id","name","tribe","members":[{"character","count"}],"characters":[…]})`, err)
+		return CustomTeam{}, fmt.Errorf(`not a team: %w (want {"id","name","tribe","members":[{"character","count"}],"characters":[…]})`, err)
 	}
 	if dec.More() {
 		return CustomTeam{}, errors.New("more than one JSON value")
@@ -187,11 +187,11 @@ func CheckCustomTeam(t CustomTeam, limit int) (CustomTeam, error) {
 // goes into the event.
 func (g *state) decideCustomTeam(p int, text string) ([]console.Event, error) {
 	if g.Players[p].Role == "" {
-		return nil, console.Reject("choose your role first (choose-role): the team's gear value limit depends on it")
+		return nil, console.RejectTry(console.ReasonNotAllowed, CmdChooseRole, "choose your role first: the team's gear value limit depends on it")
 	}
 	t, err := ParseCustomTeam(text)
 	if err != nil {
-		return nil, console.Reject("team-json: %v", err)
+		return nil, console.Reject("your team could not be read: %s", CustomTeamErrorText(t, errors.Unwrap(err)))
 	}
 	checked, err := CheckCustomTeam(t, g.teamLimit(p))
 	if err != nil {
@@ -199,7 +199,7 @@ func (g *state) decideCustomTeam(p int, text string) ([]console.Event, error) {
 		if name == "" {
 			name = t.ID
 		}
-		return nil, console.Reject("your team %q is not allowed: %v", name, err)
+		return nil, console.Reject("your team %q is not allowed: %s", name, CustomTeamErrorText(t, err))
 	}
 	return one(EventTeamChosen, Choice{Player: p, Value: checked.ID, Name: checked.Name, GearValue: checked.GearValue, Custom: &checked}, false)
 }
@@ -219,4 +219,75 @@ func (g *state) teamOf(p int) (content.Team, content.Data, bool) {
 		return content.Team{}, d.team, false
 	}
 	return *t, d.team, true
+}
+
+// Patterns of content's validation messages, which name JSON paths and
+// ids (for an author's data files), rewritten for a player.
+var (
+	teamMemberRe    = regexp.MustCompile(`members\[\d+\] "[^"]*": unknown character`)
+	teamPathRe      = regexp.MustCompile(`(?:team "[^"]*": |members\[\d+\] "[^"]*": |characters\[\d+\]: |roster: )`)
+	teamGearRe      = regexp.MustCompile(`gear\[\d+\] "([^"]*)"`)
+	teamGearBareRe  = regexp.MustCompile(`gear\[\d+\]: `)
+	teamSkillRe     = regexp.MustCompile(`requires skill "([^"]*)"`)
+	teamCharRe      = regexp.MustCompile(`character "([^"]*)"`)
+	teamValueRe     = regexp.MustCompile(`gear_value: stated (\d+), computed (\d+) from its gear and skills`)
+	teamUnknownRe   = regexp.MustCompile(`unknown gear id "[^"]*"`)
+	teamPreCharRe   = regexp.MustCompile(`"([^"]*)" is a pre-made character's id and the definition differs: give your own character another id`)
+	teamPreTeamRe   = regexp.MustCompile(`team id "([^"]*)" is a pre-made team's: give your own team another id \(or choose-team team=[^)]*\)`)
+	teamQuotedIDRe  = regexp.MustCompile(`"[a-z0-9]+(?:-[a-z0-9]+)+"`)
+	teamJSONFieldRe = regexp.MustCompile(` \(want \{.*\}\)$`)
+)
+
+// CustomTeamErrorText writes a refusal of the player's own team t (from
+// ParseCustomTeam or CheckCustomTeam) in the game's words: characters,
+// gear and skills by name, no JSON paths or ids.
+func CustomTeamErrorText(t CustomTeam, err error) string {
+	if err == nil {
+		return ""
+	}
+	rd := data().rd
+	charName := func(id string) string {
+		for _, ch := range t.Characters {
+			if ch.ID == id && ch.Name != "" {
+				return ch.Name
+			}
+		}
+		if ch, ok := data().cont.Character(id); ok && ch.Name != "" {
+			return ch.Name
+		}
+		return "a character"
+	}
+	s := strings.TrimPrefix(flat(err), "json: ")
+	s = teamJSONFieldRe.ReplaceAllString(s, "")
+	s = teamPreTeamRe.ReplaceAllStringFunc(s, func(m string) string {
+		id := teamPreTeamRe.FindStringSubmatch(m)[1]
+		name := "a pre-made team"
+		if tm, ok := data().cont.Team(id); ok {
+			name = tm.Name
+		}
+		return fmt.Sprintf("your team's id is the one of %s: give your own team another id, or choose %s itself", name, name)
+	})
+	s = teamPreCharRe.ReplaceAllStringFunc(s, func(m string) string {
+		id := teamPreCharRe.FindStringSubmatch(m)[1]
+		return fmt.Sprintf("%s has the id of a pre-made character but differs from it: give yours another id", charName(id))
+	})
+	s = teamMemberRe.ReplaceAllString(s, "the team lists a character this game does not know")
+	s = teamPathRe.ReplaceAllString(s, "")
+	s = teamGearRe.ReplaceAllStringFunc(s, func(m string) string {
+		return "the " + itemName(teamGearRe.FindStringSubmatch(m)[1])
+	})
+	s = teamGearBareRe.ReplaceAllString(s, "")
+	s = teamSkillRe.ReplaceAllStringFunc(s, func(m string) string {
+		id := teamSkillRe.FindStringSubmatch(m)[1]
+		if sk := rd.Skill(id); sk != nil {
+			return "needs the skill " + sk.Name
+		}
+		return "needs a skill"
+	})
+	s = teamCharRe.ReplaceAllStringFunc(s, func(m string) string { return charName(teamCharRe.FindStringSubmatch(m)[1]) })
+	s = teamValueRe.ReplaceAllString(s, "its gear value is $2, not $1 as stated")
+	s = teamUnknownRe.ReplaceAllString(s, "carries gear this game does not know")
+	s = strings.ReplaceAll(s, ": needs the skill", " needs the skill")
+	s = teamQuotedIDRe.ReplaceAllString(s, "one of them")
+	return s
 }

@@ -50,21 +50,21 @@ func TestCustomTeamRefusals(t *testing.T) {
 		change func(*CustomTeam)
 		want   string
 	}{
-		{"unknown gear", func(c *CustomTeam) { c.Characters[2].Gear[0].ID = "laser-rifle" }, `unknown gear id "laser-rifle"`},
+		{"unknown gear", func(c *CustomTeam) { c.Characters[2].Gear[0].ID = "laser-rifle" }, "Ghost: carries gear this game does not know"},
 		{"skill missing", func(c *CustomTeam) { c.Characters[0].Skills = []string{"shooting", "leadership-bonus"} },
-			`gear[0] "ak-47": requires skill "basic-weapons"`},
+			"Corporal Vance: the AK-47 needs the skill Basic weapons"},
 		{"over the limit", func(c *CustomTeam) { c.Members = append(c.Members, content.Member{Character: "kestrel"}) },
 			"gear value 2240 is over the maximum of 2000"},
-		{"unknown member", func(c *CustomTeam) { c.Members[3].Character = "nobody" }, `members[3] "nobody": unknown character`},
+		{"unknown member", func(c *CustomTeam) { c.Members[3].Character = "nobody" }, "the team lists a character this game does not know"},
 		{"bad id", func(c *CustomTeam) { c.Characters[2].ID = "Ghost One" }, `character id "Ghost One": use 1–40 lower-case`},
-		{"twice", func(c *CustomTeam) { c.Characters = append(c.Characters, c.Characters[2]) }, `character "ghost" defined twice`},
+		{"twice", func(c *CustomTeam) { c.Characters = append(c.Characters, c.Characters[2]) }, "Ghost defined twice"},
 		{"premade changed", func(c *CustomTeam) {
 			k, _ := data().cont.Character("kestrel")
 			kc := *k
 			kc.Name = "Kes"
 			c.Characters = append(c.Characters, kc)
-		}, `"kestrel" is a pre-made character's id and the definition differs`},
-		{"premade team id", func(c *CustomTeam) { c.ID = "night-raiders" }, `team id "night-raiders" is a pre-made team's`},
+		}, "Kes has the id of a pre-made character but differs from it"},
+		{"premade team id", func(c *CustomTeam) { c.ID = "night-raiders" }, "your team's id is the one of Night Raiders"},
 		{"no name", func(c *CustomTeam) { c.Name = " " }, "team name"},
 	}
 	for _, tc := range cases {
@@ -78,6 +78,9 @@ func TestCustomTeamRefusals(t *testing.T) {
 			}
 			if strings.Contains(err.Error(), "\n") {
 				t.Errorf("the refusal spans several lines: %q", err)
+			}
+			if b := badWords(err.Error()); b != "" {
+				t.Errorf("the refusal %q holds %s", err, b)
 			}
 		})
 	}

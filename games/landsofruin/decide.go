@@ -23,9 +23,9 @@ func (g *state) prompt() string {
 		}
 		return "it is setup: each player chooses a role, a table side and a team, then says ready; waiting for " + strings.Join(wait, ", ")
 	case PhasePreGame:
-		return "it is the pre-game: place your infiltrators (infiltrate) and say ready"
+		return "it is the pre-game: place your infiltrators and say ready"
 	case PhaseObjectives:
-		return "the game is ending: each player marks their objectives (mark-objective) and says ready"
+		return "the game is ending: each player marks their objectives and says ready"
 	case PhaseOver:
 		return "the game is over"
 	}
@@ -46,7 +46,7 @@ func (g *state) gate(p int, name string) error {
 	switch name {
 	case CmdChooseRole, CmdChooseSide, CmdChooseTeam:
 		if g.Phase != PhaseSetup {
-			return console.RejectWith(console.ReasonWrongPhase, "%s is for setup; %s", name, now)
+			return console.RejectWith(console.ReasonWrongPhase, "%s is for setup; %s", upperFirst(cmdWords(name)), now)
 		}
 		return nil
 	case CmdReady:
@@ -71,12 +71,12 @@ func (g *state) gate(p int, name string) error {
 			return console.Reject("%s's team has panicked: the game is over for %s, and the others end it", g.Players[p].Seat, g.Players[p].Seat)
 		}
 		if g.EndProposedBy != 0 {
-			return console.Reject("%s has already proposed to end the game: agree-end or refuse-end", g.seat(g.EndProposedBy-1))
+			return console.RejectTry(console.ReasonNotAllowed, CmdAgreeEnd+" or "+CmdRefuseEnd, "%s has already proposed to end the game: agree or refuse", g.seat(g.EndProposedBy-1))
 		}
 		return nil
 	case CmdAgreeEnd, CmdRefuseEnd:
 		if !g.battle() || g.EndProposedBy == 0 {
-			return console.RejectWith(console.ReasonWrongPhase, "nobody has proposed to end the game (propose-end)")
+			return console.RejectTry(console.ReasonWrongPhase, CmdProposeEnd, "nobody has proposed to end the game")
 		}
 		if g.Players[p].panicked() {
 			return console.Reject("%s's team has panicked: the game is over for %s, and the others end it", g.Players[p].Seat, g.Players[p].Seat)
@@ -87,7 +87,7 @@ func (g *state) gate(p int, name string) error {
 		return nil
 	case CmdMarkObj:
 		if g.Phase != PhaseObjectives {
-			return console.RejectWith(console.ReasonWrongPhase, "objectives are marked when the game ends (propose-end); %s", now)
+			return console.RejectTry(console.ReasonWrongPhase, CmdProposeEnd, "objectives are marked when the game ends; %s", now)
 		}
 		return nil
 	case CmdRequestUndo, CmdApproveUndo, CmdDenyUndo:
@@ -101,13 +101,13 @@ func (g *state) gate(p int, name string) error {
 			return console.RejectWith(console.ReasonWrongPhase, "%s entered in the Environment phase; %s", what, now)
 		}
 		if g.UndoBy != 0 {
-			return console.RejectWith(console.ReasonNeedsConsent, "%s asked to undo the phase change: approve-undo or deny-undo first", g.seat(g.UndoBy-1))
+			return console.RejectTry(console.ReasonNeedsConsent, CmdApproveUndo+" or "+CmdDenyUndo, "%s asked to undo the phase change: approve or deny it first", g.seat(g.UndoBy-1))
 		}
 		return nil
 	}
 	// The current player's battle commands.
 	if !g.battle() {
-		return console.RejectWith(console.ReasonWrongPhase, "%s is for the battle, which is not on; %s", name, now)
+		return console.RejectWith(console.ReasonWrongPhase, "%s is for the battle, which is not on; %s", upperFirst(cmdWords(name)), now)
 	}
 	if (name == CmdAssign || name == CmdShortcut) && g.Players[p].panicked() {
 		return console.Reject(panicRefusal)
@@ -116,13 +116,13 @@ func (g *state) gate(p int, name string) error {
 		return console.RejectWith(console.ReasonNotYourTurn, "it is not %s's turn: %s", g.Players[p].Seat, now)
 	}
 	if g.UndoBy != 0 {
-		return console.RejectWith(console.ReasonNeedsConsent, "%s asked to undo the phase change: wait until every other player approves (approve-undo) or one denies (deny-undo)", g.seat(g.UndoBy-1))
+		return console.RejectTry(console.ReasonNeedsConsent, CmdApproveUndo+" or "+CmdDenyUndo, "%s asked to undo the phase change: wait until every other player approves or one denies", g.seat(g.UndoBy-1))
 	}
 	pending := g.Attack != nil
 	switch name {
 	case CmdEndPhase:
 		if pending {
-			return console.Reject("an attack is declared: roll its dice (roll) or cancel it (cancel-attack) first")
+			return console.RejectTry(console.ReasonNotAllowed, CmdRoll+" or "+CmdCancelAttack, "an attack is declared: roll its dice or cancel it first")
 		}
 		return nil
 	case CmdAssign, CmdUnassign, CmdShortcut:
@@ -135,7 +135,7 @@ func (g *state) gate(p int, name string) error {
 			return console.RejectWith(console.ReasonWrongPhase, "it is %s: characters move in the Action phase (and are placed in the Sync phase)", phaseName(g.Phase))
 		}
 		if pending {
-			return console.Reject("an attack is declared: roll its dice (roll) or cancel it (cancel-attack) first")
+			return console.RejectTry(console.ReasonNotAllowed, CmdRoll+" or "+CmdCancelAttack, "an attack is declared: roll its dice or cancel it first")
 		}
 		return nil
 	case CmdPerform, CmdAttack, CmdThrow, CmdExecuteSlave, CmdCallArtillery:
@@ -147,12 +147,12 @@ func (g *state) gate(p int, name string) error {
 			return console.RejectWith(console.ReasonWrongPhase, "it is %s: %s in the Action phase", phaseName(g.Phase), what)
 		}
 		if pending {
-			return console.Reject("an attack is declared: roll its dice (roll) or cancel it (cancel-attack) first")
+			return console.RejectTry(console.ReasonNotAllowed, CmdRoll+" or "+CmdCancelAttack, "an attack is declared: roll its dice or cancel it first")
 		}
 		return nil
 	case CmdRoll, CmdCancelAttack:
 		if !pending {
-			return console.RejectWith(console.ReasonWrongPhase, "no attack is declared (attack first)")
+			return console.RejectTry(console.ReasonWrongPhase, CmdAttack, "no attack is declared")
 		}
 		return nil
 	}
@@ -190,7 +190,7 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 	case CmdChooseTeam:
 		switch {
 		case args.Has("team") == args.Has("team-json"):
-			err = console.Reject("choose-team: give either team=ID (a pre-made team) or team-json=… (your own team), not both or neither")
+			err = console.RejectTry(console.ReasonBadInput, CmdChooseTeam, "choose either a pre-made team or your own team, not both or neither")
 		case args.Has("team-json"):
 			es, err = g.decideCustomTeam(p, args.String("team-json"))
 		default:
@@ -285,7 +285,7 @@ func (g *state) decideRole(p int, id string) ([]console.Event, error) {
 		return nil, console.Reject("%s has no role %q (roles: %s)", sc.Name, id, roleNames(sc))
 	}
 	if role.Max > 0 && g.roleCount(role.ID, p) >= role.Max {
-		return nil, console.Reject("the role %s takes at most %d player(s), and it is taken", role.Name, role.Max)
+		return nil, console.Reject("the role %s takes at most %s, and it is taken", role.Name, plural(role.Max, "player", "players"))
 	}
 	return one(EventRoleChosen, Choice{Player: p, Value: role.ID, Name: role.Name}, false)
 }
@@ -319,7 +319,7 @@ func (g *state) teamLimit(p int) int {
 func (g *state) decideTeam(p int, id string) ([]console.Event, error) {
 	d := data()
 	if g.Players[p].Role == "" {
-		return nil, console.Reject("choose your role first (choose-role): the team's gear value limit depends on it")
+		return nil, console.RejectTry(console.ReasonNotAllowed, CmdChooseRole, "choose your role first: the team's gear value limit depends on it")
 	}
 	t, ok := d.cont.Team(strings.TrimSpace(id))
 	if !ok {
@@ -343,15 +343,15 @@ func (g *state) decideReady(p int, d *console.Dice, world bool) ([]console.Event
 	case PhaseSetup:
 		switch {
 		case pl.Role == "":
-			return nil, console.Reject("choose a role first (choose-role)")
+			return nil, console.RejectTry(console.ReasonNotAllowed, CmdChooseRole, "choose a role first")
 		case pl.Side == "":
-			return nil, console.Reject("choose a table side first (choose-side)")
+			return nil, console.RejectTry(console.ReasonNotAllowed, CmdChooseSide, "choose a table side first")
 		case pl.Team == "":
-			return nil, console.Reject("choose a team first (choose-team)")
+			return nil, console.RejectTry(console.ReasonNotAllowed, CmdChooseTeam, "choose a team first")
 		}
 		t, td, ok := g.teamOf(p)
 		if !ok {
-			return nil, console.Reject("team %q is unknown: choose a team again (choose-team)", pl.Team)
+			return nil, console.RejectTry(console.ReasonNotAllowed, CmdChooseTeam, "team %q is unknown: choose a team again", pl.Team)
 		}
 		if err := content.Validate(t, td, g.teamLimit(p)); err != nil {
 			return nil, console.Reject("team %s is not allowed for your role: %s", t.Name, flat(err))
@@ -364,7 +364,7 @@ func (g *state) decideReady(p int, d *console.Dice, world bool) ([]console.Event
 		for _, role := range sc.Roles {
 			n := g.roleCount(role.ID, -1)
 			if n < role.Min {
-				return nil, console.Reject("%s needs at least %d player(s) as %s, and %d chose it", sc.Name, role.Min, role.Name, n)
+				return nil, console.Reject("%s needs at least %s as %s, and %d chose it", sc.Name, plural(role.Min, "player", "players"), role.Name, n)
 			}
 		}
 		started, err := g.start(d)
@@ -511,7 +511,7 @@ func (g *state) ownChar(p int, ref string) (*character, error) {
 		if len(ids) == 0 {
 			return nil, console.Reject("%s has no characters yet", g.Players[p].Seat)
 		}
-		return nil, console.Reject("%s has no character %q (characters: %s)", g.Players[p].Seat, ref, strings.Join(ids, ", "))
+		return nil, console.Reject("%s has no character %q", g.Players[p].Seat, ref)
 	}
 	return c, nil
 }
@@ -542,7 +542,7 @@ func (g *state) decideInfiltrate(p int, args console.Args) ([]console.Event, err
 		return nil, err
 	}
 	if s, _ := g.gameMap().Section(sec); s.Kind == content.SectionOffTable {
-		return nil, console.Reject("infiltrators are placed on the table, not in %s", s.Label)
+		return nil, console.Reject("infiltrators are placed on the table, not %s", g.sec(s.ID, p))
 	}
 	return one(EventInfiltrated, Infiltrated{Char: c.ID, Section: sec}, false)
 }
@@ -851,7 +851,7 @@ func (g *state) canAssign(c *character, a *rules.Action) error {
 	case c.Kind == content.KindSlave:
 		return g.checkMemberAssign(c)
 	case !c.canDo(a.ID):
-		return console.Reject("%s cannot take %s: none of its skills enables it (it can take: %s)", c.Name, a.Name, strings.Join(c.Actions, ", "))
+		return console.Reject("%s cannot take %s: none of its skills enables it", c.Name, a.Name)
 	case c.assignedIndex(a.ID) >= 0:
 		return console.Reject("%s already has %s assigned (each action once per turn)", c.Name, a.Name)
 	}
@@ -865,7 +865,7 @@ func (g *state) canAssign(c *character, a *rules.Action) error {
 			rules.MoraleState(pl.Morale), rules.MoraleState(a.Morale))
 	}
 	if a.MaxPerBattle > 0 && c.usedCount(a.ID) >= a.MaxPerBattle {
-		return console.Reject("%s can use %s %d time(s) a battle, and has", c.Name, a.Name, a.MaxPerBattle)
+		return console.Reject("%s can use %s %s a battle, and has", c.Name, a.Name, times(a.MaxPerBattle))
 	}
 	if a.RequiresCohort && !g.cohortAlive(c) {
 		return console.Reject("%s needs a living member of %s's cohort", a.Name, c.Name)
@@ -876,7 +876,7 @@ func (g *state) canAssign(c *character, a *rules.Action) error {
 			ok = ok || c.has(e)
 		}
 		if !ok {
-			return console.Reject("%s is for a character with %s; %s has none", a.Name, strings.Join(a.RemovesSelf, " or "), c.Name)
+			return console.Reject("%s: only a character who %s can do it, not %s", a.Name, effectClauses(a.RemovesSelf), c.Name)
 		}
 	}
 	for _, e := range a.AddsSelf {
@@ -925,11 +925,11 @@ func (g *state) decideMove(p int, args console.Args) ([]console.Event, error) {
 	difficult := args.Bool("difficult")
 	switch {
 	case c.hidden():
-		return nil, console.Reject("%s is hidden: hidden characters cannot move (perform reveal first)", c.Name)
+		return nil, console.RejectTry(console.ReasonNotAllowed, CmdPerform, "%s is hidden: hidden characters cannot move (reveal it first)", c.Name)
 	case c.dead():
 		return nil, console.Reject("%s is dead", c.Name)
 	case c.Section == sec && !difficult:
-		return nil, console.Reject("%s is already in %s", c.Name, sec)
+		return nil, console.Reject("%s is already %s", c.Name, g.in(sec, p))
 	case c.Section == sec && c.Difficult:
 		return nil, console.Reject("%s already went through difficult terrain this turn: its movement is halved once", c.Name)
 	}
@@ -959,13 +959,13 @@ func (g *state) decidePerform(p int, args console.Args) ([]console.Event, error)
 	case a.ID == ActionRevealEnemy:
 		return g.decideRevealEnemy(p, c, a, args.String("target"))
 	case a.Consumes != "":
-		return nil, console.Reject("%s is performed with the %s command", a.Name, a.ID)
+		return nil, console.RejectTry(console.ReasonNotAllowed, a.ID, "%s is performed on its own button, not as a plain action", a.Name)
 	case len(a.AddsEnemy) > 0 || len(a.RemovesEnemy) > 0:
 		return nil, console.Reject("%s is not supported by this version of the console yet", a.Name)
 	case idx < 0 && !free && g.Players[p].ActionPhases <= 1 && g.Turn <= 1:
 		return nil, console.Reject("it is %s's first Action phase: movement only (actions are assigned in the Command phase)", g.Players[p].Seat)
 	case idx < 0 && !free:
-		return nil, console.Reject("%s has no %s assigned: actions are assigned in the Command phase", c.Name, a.ID)
+		return nil, console.Reject("%s has no %s assigned: actions are assigned in the Command phase", c.Name, a.Name)
 	case idx >= 0 && c.Assigned[idx].Performed:
 		return nil, console.Reject("%s has already performed %s this turn", c.Name, a.Name)
 	}
@@ -988,7 +988,7 @@ func (g *state) decidePerform(p int, args console.Args) ([]console.Event, error)
 	if len(a.AddsFriendly) > 0 || len(a.RemovesFriendly) > 0 || a.ClearsWounds {
 		ref := args.String("target")
 		if ref == "" {
-			return nil, console.Reject("%s needs a target: one of your characters (target=...)", a.Name)
+			return nil, console.RejectTry(console.ReasonBadInput, "target", "%s needs a target: one of your characters", a.Name)
 		}
 		t, err := g.ownChar(p, ref)
 		if err != nil {
@@ -1065,7 +1065,7 @@ func (c *character) attackAction(weapon *rules.Weapon, want string) (*rules.Acti
 	}
 	if want != "" {
 		if !contains(cands, want) {
-			return nil, console.Reject("the %s is not used with %s (use %s)", weapon.Name, actionName(want), strings.Join(cands, " or "))
+			return nil, console.Reject("the %s is not used with %s (use %s)", weapon.Name, actionName(want), actionNames(cands, "or"))
 		}
 		cands = []string{want}
 	}
@@ -1074,7 +1074,7 @@ func (c *character) attackAction(weapon *rules.Weapon, want string) (*rules.Acti
 			return rd.Action(id), nil
 		}
 	}
-	return nil, console.Reject("%s has no %s assigned and unperformed: actions are assigned in the Command phase", c.Name, strings.Join(cands, " or "))
+	return nil, console.Reject("%s has no %s assigned and not yet performed: actions are assigned in the Command phase", c.Name, actionNames(cands, "or"))
 }
 
 func (g *state) decideAttack(p int, args console.Args) ([]console.Event, error) {
@@ -1126,10 +1126,10 @@ func (g *state) decideAttack(p int, args console.Args) ([]console.Event, error) 
 	}
 	refs := splitList(args.String("targets"))
 	if len(refs) == 0 {
-		return nil, console.Reject("name at least one target (targets=...)")
+		return nil, console.RejectTry(console.ReasonBadInput, "targets", "name at least one target")
 	}
 	if len(refs) > m.MaxTargets {
-		return nil, console.Reject("%s %s attacks at most %d target(s); %d named", w.Name, m.Name, m.MaxTargets, len(refs))
+		return nil, console.Reject("%s %s attacks at most %s; %d named", w.Name, m.Name, plural(m.MaxTargets, "target", "targets"), len(refs))
 	}
 	// A target is an enemy character or a Rotter ("rotter:fast"); a Rotter
 	// is only a kind: the players point at the miniature on the table.
@@ -1156,7 +1156,7 @@ func (g *state) decideAttack(p int, args console.Args) ([]console.Event, error) 
 	}
 	covers := splitList(args.String("cover"))
 	if len(covers) > len(targets) {
-		return nil, console.Reject("cover: %d values for %d target(s)", len(covers), len(targets))
+		return nil, console.Reject("cover: %d values for %s", len(covers), plural(len(targets), "target", "targets"))
 	}
 	band := rules.Short
 	if m.Kind == rules.Ranged {
@@ -1165,14 +1165,14 @@ func (g *state) decideAttack(p int, args console.Args) ([]console.Event, error) 
 			return nil, err
 		}
 		if len(dists) != len(targets) {
-			return nil, console.Reject("distances: give one distance in tenths of an inch per target (%d target(s), %d distance(s))", len(targets), len(dists))
+			return nil, console.Reject("distances: give one distance in tenths of an inch per target (%s, %s)", plural(len(targets), "target", "targets"), plural(len(dists), "distance", "distances"))
 		}
 		spread, err := parseInts(args.String("spread"), "spread", 0, maxEntered)
 		if err != nil {
 			return nil, err
 		}
 		if len(targets) > 1 && len(spread) != len(targets)-1 {
-			return nil, console.Reject("spread: give the distance from the first target to each further target (%d value(s))", len(targets)-1)
+			return nil, console.Reject("spread: give the distance from the first target to each further target (%s)", plural(len(targets)-1, "value", "values"))
 		}
 		for i := range dists {
 			dists[i] = g.toTenths(dists[i])
@@ -1260,7 +1260,7 @@ func (g *state) decideRoll(args console.Args, d *console.Dice) ([]console.Event,
 		return nil, err
 	}
 	if n := len(g.Attack.Targets); len(rolls) != n {
-		return nil, console.Reject("d20: the attack has %d target(s): enter one d20 per target, in order (%d given)", n, len(rolls))
+		return nil, console.Reject("d20: the attack has %s: enter one d20 per target, in order (%d given)", plural(n, "target", "targets"), len(rolls))
 	}
 	outs, powers, err := g.outcomes(rolls)
 	if err != nil {
@@ -1352,7 +1352,7 @@ func (g *state) decideObjective(p int, args console.Args) ([]console.Event, erro
 	o := data().rd.Objective(id)
 	n := args.Int("count")
 	if o.MaxCount > 0 && n > o.MaxCount {
-		return nil, console.Reject("%s can be achieved at most %d time(s)", o.Name, o.MaxCount)
+		return nil, console.Reject("%s can be achieved at most %s", o.Name, times(o.MaxCount))
 	}
 	return one(EventObjectiveMarked, ObjectiveMarked{Player: p, Objective: id, Count: n}, false)
 }

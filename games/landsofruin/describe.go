@@ -94,7 +94,7 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 		if x.Drawn {
 			how = "drawn at random within equal priority"
 		}
-		return fmt.Sprintf("the game begins: turn order %s (%s)%s", strings.Join(order, ", "), how, describeDeployment(x.Deployment, p)), true, nil
+		return fmt.Sprintf("the game begins: turn order %s (%s)%s", strings.Join(order, ", "), how, g.describeDeployment(x.Deployment, p)), true, nil
 	case EventInfiltrated:
 		var x Infiltrated
 		if err := console.Decode(e.Data, &x); err != nil {
@@ -104,7 +104,7 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 		if c == nil || c.Owner != p {
 			return "", false, nil
 		}
-		return fmt.Sprintf("%s infiltrates secretly into %s (only you see this)", c.Name, x.Section), true, nil
+		return fmt.Sprintf("%s infiltrates secretly into %s (only you see this)", c.Name, g.sec(x.Section, p)), true, nil
 	case EventActionPhase:
 		var x ActionPhase
 		if err := console.Decode(e.Data, &x); err != nil {
@@ -117,7 +117,7 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 		if p == x.Player {
 			for _, d := range x.Detections {
 				if d.Success {
-					line += fmt.Sprintf("; %s detects a hidden enemy in %s (d100 %d, needed %d; only you are told)", g.name(d.Spotter), d.Section, d.Roll, d.Need)
+					line += fmt.Sprintf("; %s detects a hidden enemy %s (d100 %d, needed %d; only you are told)", g.name(d.Spotter), g.in(d.Section, p), d.Roll, d.Need)
 				}
 			}
 		}
@@ -165,18 +165,18 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 		if c == nil || !c.visibleTo(p) {
 			return "", false, nil
 		}
-		from := x.From
-		if from == "" {
-			from = "the table edge"
+		from := "the table edge"
+		if x.From != "" {
+			from = g.sec(x.From, p)
 		}
 		through := ""
 		if x.Difficult {
 			through = " through difficult terrain (its movement is halved this turn)"
 		}
 		if x.From == x.To {
-			return fmt.Sprintf("%s moves within %s%s", c.Name, x.To, through), true, nil
+			return fmt.Sprintf("%s moves within %s%s", c.Name, g.sec(x.To, p), through), true, nil
 		}
-		return fmt.Sprintf("%s moves from %s to %s%s", c.Name, from, x.To, through), true, nil
+		return fmt.Sprintf("%s moves from %s to %s%s", c.Name, from, g.sec(x.To, p), through), true, nil
 	case EventPerformed:
 		var x Performed
 		if err := console.Decode(e.Data, &x); err != nil {
@@ -195,11 +195,7 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 			line += " on " + g.name(x.Target)
 		}
 		if x.Revealed {
-			where := c.Section
-			if where == "" {
-				where = "off the table"
-			}
-			line += fmt.Sprintf(" and is revealed (%s)", where)
+			line += fmt.Sprintf(" and is revealed (%s)", g.in(c.Section, p))
 		}
 		return line, true, nil
 	case EventAttackDeclared:
@@ -277,7 +273,10 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 		if o := data().rd.Objective(x.Objective); o != nil {
 			name = o.Name
 		}
-		return fmt.Sprintf("%s marks %s achieved %d time(s)", g.seat(x.Player), name, x.Count), true, nil
+		if x.Count == 0 {
+			return fmt.Sprintf("%s marks %s as not achieved", g.seat(x.Player), name), true, nil
+		}
+		return fmt.Sprintf("%s marks %s achieved %s", g.seat(x.Player), name, times(x.Count)), true, nil
 	case EventGameEnded:
 		var x GameEnded
 		if err := console.Decode(e.Data, &x); err != nil {
@@ -304,9 +303,13 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 			return fmt.Sprintf("%s: %s is caught in %s (rolled when the Environment phase ends)", who, c.Name, g.throwableName(x.Throwable, x.Kind)), true, nil
 		}
 		if x.Count == 0 {
-			return fmt.Sprintf("%s: no %s Rotters attack %s after all", who, x.Kind, c.Name), true, nil
+			return fmt.Sprintf("%s: no %s attack %s after all", who, rotterPlural(x.Kind), c.Name), true, nil
 		}
-		return fmt.Sprintf("%s: %d %s Rotter(s) attack %s (rolled when the Environment phase ends)", who, x.Count, x.Kind, c.Name), true, nil
+		verb := "attack"
+		if x.Count == 1 {
+			verb = "attacks"
+		}
+		return fmt.Sprintf("%s: %s %s %s (rolled when the Environment phase ends)", who, rotterCount(x.Kind, x.Count), verb, c.Name), true, nil
 	case EventEnvResolved:
 		var x EnvResolution
 		if err := console.Decode(e.Data, &x); err != nil {
@@ -319,7 +322,7 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 		if err := console.Decode(e.Data, &x); err != nil {
 			return "", false, err
 		}
-		return g.describePlan(x), true, nil
+		return g.describePlan(x, p), true, nil
 	case EventUndoRequested:
 		var x UndoVote
 		if err := console.Decode(e.Data, &x); err != nil {
@@ -365,7 +368,10 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 		if err := console.Decode(e.Data, &x); err != nil {
 			return "", false, err
 		}
-		return fmt.Sprintf("%s: %d Rotter(s) die in %s (remove them from the table)", who, x.Count, g.throwableName(x.Throwable, g.throwableItem(x.Throwable))), true, nil
+		if x.Count == 1 {
+			return fmt.Sprintf("%s: 1 Rotter dies in %s (remove it from the table)", who, g.throwableName(x.Throwable, g.throwableItem(x.Throwable))), true, nil
+		}
+		return fmt.Sprintf("%s: %d Rotters die in %s (remove them from the table)", who, x.Count, g.throwableName(x.Throwable, g.throwableItem(x.Throwable))), true, nil
 	case EventShortcut:
 		var x ShortcutUsed
 		if err := console.Decode(e.Data, &x); err != nil {
@@ -404,7 +410,7 @@ func (g *state) describeResolution(x Resolution, p int) string {
 		}
 		if c.Owner == p {
 			for _, a := range cr.Advances {
-				s := fmt.Sprintf("%s: %s %s", c.Name, a.Effect, a.Outcome)
+				s := fmt.Sprintf("%s: %s %s", c.Name, effectName(a.Effect), a.Outcome)
 				if a.D2 > 0 {
 					s += fmt.Sprintf(" (d2 %d)", a.D2)
 				}

@@ -354,7 +354,7 @@ func (g *state) describeEnvResolution(x EnvResolution, p int) (string, bool) {
 			if r.Hit {
 				s += fmt.Sprintf("hit (power %d, an unresolved hit)", r.Power)
 				if r.Effect != "" {
-					s += "; " + r.Effect
+					s += "; " + c.Name + " " + effectClauses([]string{r.Effect})
 				}
 			} else {
 				s += "no hit"
@@ -445,16 +445,16 @@ func (g *state) checkPlan(pl EnvironmentPlan) error {
 }
 
 // describePlan renders an Environment plan.
-func (g *state) describePlan(pl EnvironmentPlan) string {
+func (g *state) describePlan(pl EnvironmentPlan, p int) string {
 	if pl.Skipped {
 		return "the Rotters do nothing this Environment phase"
 	}
 	line := "the Rotters head for "
 	switch {
 	case pl.Character != "":
-		line += fmt.Sprintf("%s in %s", g.name(pl.Character), pl.Section)
+		line += fmt.Sprintf("%s %s", g.name(pl.Character), g.in(pl.Section, p))
 	case pl.Section != "":
-		line += "the centre of " + pl.Section
+		line += "the centre of " + g.sec(pl.Section, p)
 	default:
 		line = "the Rotters have no target"
 	}
@@ -464,14 +464,14 @@ func (g *state) describePlan(pl EnvironmentPlan) string {
 	var sp []string
 	for _, s := range pl.Spawns {
 		if s.Count > 0 {
-			sp = append(sp, fmt.Sprintf("%d %s at %s", s.Count, s.Kind, s.Point))
+			sp = append(sp, fmt.Sprintf("%s at %s", rotterCount(s.Kind, s.Count), g.spawnWords(s.Point, p)))
 		}
 	}
 	if len(sp) > 0 {
 		line += "; new Rotters: " + strings.Join(sp, ", ")
 	}
 	if pl.Held > 0 {
-		line += fmt.Sprintf("; %d Rotter(s) wait outside (their edge is within %s of characters)", pl.Held, npc.FormatDistance(npc.DefaultConfig().SpawnExclusionTenths, g.Units == UnitsCM))
+		line += fmt.Sprintf("; %s outside (their edge is within %s of characters)", plural(pl.Held, "Rotter waits", "Rotters wait"), npc.FormatDistance(npc.DefaultConfig().SpawnExclusionTenths, g.Units == UnitsCM))
 	}
 	for _, l := range pl.Lurkers {
 		who := "a lurker"
@@ -479,9 +479,9 @@ func (g *state) describePlan(pl EnvironmentPlan) string {
 			who = "lurker " + l.ID
 		}
 		if l.Detected {
-			line += fmt.Sprintf("; %s wakes in %s and %s spots it (d100 %d, needed %d)", who, l.Section, g.name(l.Character), l.Roll, l.Need)
+			line += fmt.Sprintf("; %s wakes %s and %s spots it (d100 %d, needed %d)", who, g.in(l.Section, p), g.name(l.Character), l.Roll, l.Need)
 		} else {
-			line += fmt.Sprintf("; %s springs on %s in %s unseen (d100 %d, needed %d)", who, g.name(l.Character), l.Section, l.Roll, l.Need)
+			line += fmt.Sprintf("; %s springs on %s %s unseen (d100 %d, needed %d)", who, g.name(l.Character), g.in(l.Section, p), l.Roll, l.Need)
 		}
 	}
 	return line

@@ -326,7 +326,7 @@ func TestShortcut(t *testing.T) {
 	refused(t, g, do("ana", CmdShortcut, "shortcut", "hold-the-line"), "actions are assigned in the Command phase")
 	g.endPhases(2) // ana's Command phase
 	refused(t, g, do("ben", CmdShortcut, "shortcut", "hold-the-line"), "it is not ben's turn")
-	refused(t, g, do("ana", CmdShortcut, "shortcut", "retreat"), `no shortcut "retreat" (shortcuts: hold-the-line, open-fire, charge)`)
+	refused(t, g, do("ana", CmdShortcut, "shortcut", "retreat"), "there is no such team shortcut (the shortcuts are Hold the Line, Open fire and Charge)")
 	g.must(do("ana", CmdAssign, "character", "dorian", "action", "take-cover"))
 	es, err := g.try(do("ana", CmdShortcut, "shortcut", "hold-the-line"))
 	if err != nil {

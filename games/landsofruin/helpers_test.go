@@ -188,6 +188,7 @@ func withoutCmdMark(t testing.TB, s console.State) []byte {
 	t.Helper()
 	g := s.(*state)
 	c := *g
-	c.LastCmd, c.LastBy, c.LastOpen = "", 0, false
+	c.LastCmd, c.LastBy, c.LastOpen, c.LastFirst = "", 0, false, nil
+	c.News, c.NewsCmd = nil, ""
 	return mustEncode(t, &c)
 }

@@ -81,7 +81,7 @@ func TestRefusals(t *testing.T) {
 			`no enemy character "p2-whisper" on the table that can be attacked`},
 		{"action not assigned", func(g *game) { g.st().char("p1-dorian").Assigned = []assigned{} },
 			do("ana", CmdAttack, "character", "dorian", "weapon", "vz-99-v", "mode", "focus-fire", "targets", "moloch", "distances", "100"),
-			"Dorian has no aim-and-shoot or shoot assigned"},
+			"Dorian has no Aim and shoot a ranged weapon or Shoot a ranged weapon assigned"},
 		{"no such weapon", nil,
 			do("ana", CmdAttack, "character", "dorian-loaders-1", "weapon", "ak-47", "mode", "focus-fire", "targets", "moloch", "distances", "100"),
 			"carries no weapon"},

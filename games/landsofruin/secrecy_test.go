@@ -340,7 +340,8 @@ func TestUndoSeenNeedsConsent(t *testing.T) {
 	hero := map[console.Seat]string{"ana": "dorian", "ben": "moloch"}[cur]
 	play(do(cur, CmdMove, "character", hero, "section", "crossing"))
 	_, err = s.Undo(cur)
-	if console.ReasonOf(err) != console.ReasonNeedsConsent || !strings.Contains(err.Error(), "request-undo") || !strings.Contains(err.Error(), string(other)) {
+	if console.ReasonOf(err) != console.ReasonNeedsConsent || console.TryOf(err) != CmdRequestUndo || strings.Contains(err.Error(), "request-undo") ||
+		!strings.Contains(err.Error(), string(other)) || !strings.Contains(err.Error(), "move to section F (crossing)") {
 		t.Fatalf("undo of a move %s saw: %v (reason %q)", other, err, console.ReasonOf(err))
 	}
 	play(do(cur, CmdRequestUndo))

@@ -31,7 +31,7 @@ func SetupChoices() []console.ArgChoices {
 		if hi >= 0 {
 			players = fmt.Sprintf("%d to %d players", lo, hi)
 			if lo == hi {
-				players = fmt.Sprintf("%d player(s)", lo)
+				players = plural(lo, "player", "players")
 			}
 		}
 		sc = append(sc, console.Choice{Value: s.ID, Label: s.Name, Note: players + "; roles: " + strings.Join(roles, ", ")})

@@ -43,7 +43,7 @@ func (g *state) decideShortcut(p int, args console.Args) ([]console.Event, error
 		}
 	}
 	if action == "" {
-		return nil, console.Reject("no shortcut %q (shortcuts: %s)", id, strings.Join(shortcutIDs(), ", "))
+		return nil, console.Reject("there is no such team shortcut (the shortcuts are %s)", shortcutNames())
 	}
 	a := data().rd.Action(action)
 	if a == nil {
@@ -99,4 +99,14 @@ func (g *state) describeShortcut(x ShortcutUsed, p int) (string, bool) {
 		names = append(names, g.name(id))
 	}
 	return fmt.Sprintf("%s: %s assigned to %s (only you see this)", name, actionName(x.Action), strings.Join(names, ", ")), true
+}
+
+// shortcutNames lists the team shortcuts by name: "Hold the line, Open
+// fire and Charge".
+func shortcutNames() string {
+	var out []string
+	for _, s := range data().rd.Shortcuts {
+		out = append(out, s.Name)
+	}
+	return andList(out, "and")
 }

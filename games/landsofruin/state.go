@@ -70,11 +70,19 @@ type state struct {
 	// TakeBack is the command every player agreed to take back, which the
 	// Session removes (undoconsent.go); UndoCommand: the open undo
 	// request is for the last command, not a phase change.
-	LastCmd     string `msgpack:"last_cmd,omitempty"`
-	LastBy      int    `msgpack:"last_by,omitempty"`
-	LastOpen    bool   `msgpack:"last_open,omitempty"`
-	TakeBack    string `msgpack:"take_back,omitempty"`
-	UndoCommand bool   `msgpack:"undo_command,omitempty"`
+	LastCmd  string `msgpack:"last_cmd,omitempty"`
+	LastBy   int    `msgpack:"last_by,omitempty"`
+	LastOpen bool   `msgpack:"last_open,omitempty"`
+	TakeBack string `msgpack:"take_back,omitempty"`
+	// LastFirst is the first event of the last command (its type and
+	// payload), so a request to take it back can say what it takes back
+	// (View.UndoWhat).
+	LastFirst *firstEvent `msgpack:"last_first,omitempty"`
+	// News are the headlines of the last command others could see
+	// (View.News), NewsCmd that command's id (news.go).
+	News        []newsItem `msgpack:"news,omitempty"`
+	NewsCmd     string     `msgpack:"news_cmd,omitempty"`
+	UndoCommand bool       `msgpack:"undo_command,omitempty"`
 }
 
 // player is one seat's part of the game.

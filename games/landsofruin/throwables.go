@@ -475,11 +475,11 @@ func (g *state) describeThrown(x Thrown, p int) string {
 	var line string
 	switch x.Action {
 	case ActionExecuteSlave:
-		line = fmt.Sprintf("%s executes %s: %s lands in %s", who, g.name(x.Slave), g.throwableName(x.ID, x.Item), x.Section)
+		line = fmt.Sprintf("%s executes %s: %s lands %s", who, g.name(x.Slave), g.throwableName(x.ID, x.Item), g.in(x.Section, p))
 	case ActionCallArtillery:
-		line = fmt.Sprintf("%s calls %s on %s: it lands in the fourth Environment phase from now", who, g.throwableName(x.ID, x.Item), x.Section)
+		line = fmt.Sprintf("%s calls %s on %s: it lands in the fourth Environment phase from now", who, g.throwableName(x.ID, x.Item), g.sec(x.Section, p))
 	default:
-		line = fmt.Sprintf("%s throws %s into %s", who, g.throwableName(x.ID, x.Item), x.Section)
+		line = fmt.Sprintf("%s throws %s into %s", who, g.throwableName(x.ID, x.Item), g.sec(x.Section, p))
 	}
 	if x.Distance > 0 {
 		line += fmt.Sprintf(" (%s away)", g.dist(x.Distance))
@@ -508,13 +508,13 @@ func (g *state) describeAdvanced(x ThrowablesAdvanced, p int) string {
 					hit = append(hit, c.Name)
 				}
 			}
-			line := fmt.Sprintf("%s strikes the whole of %s", name, t.Section)
+			line := fmt.Sprintf("%s strikes the whole of %s", name, g.sec(t.Section, p))
 			if len(hit) > 0 {
 				line += ", catching " + strings.Join(hit, ", ")
 			}
 			parts = append(parts, line)
 		default:
-			parts = append(parts, fmt.Sprintf("%s in %s covers %s across: enter who is caught (explosion-hit); Rotters in it die", name, t.Section, g.dist(a.Diameter)))
+			parts = append(parts, fmt.Sprintf("%s %s covers %s across: enter who is caught; Rotters in it die", name, g.in(t.Section, p), g.dist(a.Diameter)))
 		}
 	}
 	return "the Environment phase begins: " + strings.Join(parts, "; ")

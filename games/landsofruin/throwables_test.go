@@ -57,7 +57,7 @@ func TestThrowGrenade(t *testing.T) {
 	refused(t, g, do("ana", CmdThrow, "character", "varro", "item", "frag-grenade", "section", "crossing", "distance", 160),
 		`reaches 15" with the Frag grenade; the marker is 16" away`)
 	refused(t, g, do("ana", CmdThrow, "character", "varro", "item", "frag-grenade", "section", "off-south", "distance", 10), "must land on the table")
-	refused(t, g, do("ana", CmdPerform, "character", "varro", "action", "throw"), "performed with the throw command")
+	refused(t, g, do("ana", CmdPerform, "character", "varro", "action", "throw"), "Throw is performed on its own button")
 	refused(t, g, do("ana", CmdExplosionHit, "throwable", 1, "character", "thanatos"), "entered in the Environment phase")
 	refused(t, g, do("ben", CmdThrow, "character", "varro", "item", "frag-grenade", "section", "crossing", "distance", 100), "not ben's turn")
 	v := g.st().char("p1-varro")
@@ -150,7 +150,7 @@ func TestCohortUnlockedAbilities(t *testing.T) {
 	g.endPhases(2)
 	st := g.st()
 	// Dorian's shoot is assigned to his close-support loaders too.
-	refused(t, g, do("ana", CmdAssign, "character", "dorian-loaders-1", "action", "shoot"), "close-support cohort member")
+	refused(t, g, do("ana", CmdAssign, "character", "dorian-loaders-1", "action", "shoot"), "fights in close support of Dorian")
 	es, err := g.try(do("ana", CmdAssign, "character", "dorian", "action", "shoot"))
 	if err != nil {
 		t.Fatal(err)
@@ -167,7 +167,7 @@ func TestCohortUnlockedAbilities(t *testing.T) {
 	g.must(do("ana", CmdAssign, "character", "dorian", "action", "fire-bazooka"))
 	g.must(do("ana", CmdUnassign, "character", "dorian", "action", "fire-bazooka"))
 	st.char("p1-dorian").Used = []string{"fire-bazooka"}
-	refused(t, g, do("ana", CmdAssign, "character", "dorian", "action", "fire-bazooka"), "1 time(s) a battle")
+	refused(t, g, do("ana", CmdAssign, "character", "dorian", "action", "fire-bazooka"), "once a battle")
 	st.char("p1-dorian").Used = nil
 	for _, id := range []string{"p1-dorian-loaders-1", "p1-dorian-loaders-2"} {
 		st.char(id).Effects = []effect{{ID: "dead", Since: 1}}

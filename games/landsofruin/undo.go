@@ -115,7 +115,7 @@ func (g *state) gateUndo(p int, name string) error {
 		return nil
 	case CmdApproveUndo:
 		if g.UndoBy == 0 {
-			return console.Reject("nobody has asked to undo the phase change (request-undo)")
+			return console.RejectTry(console.ReasonNotAllowed, CmdRequestUndo, "nobody has asked to undo anything")
 		}
 		if g.UndoBy-1 == p {
 			return console.Reject("%s asked for the undo: the other players approve it", g.Players[p].Seat)
@@ -126,7 +126,7 @@ func (g *state) gateUndo(p int, name string) error {
 		return nil
 	case CmdDenyUndo:
 		if g.UndoBy == 0 {
-			return console.Reject("nobody has asked to undo the phase change (request-undo)")
+			return console.RejectTry(console.ReasonNotAllowed, CmdRequestUndo, "nobody has asked to undo anything")
 		}
 		return nil
 	}
@@ -142,7 +142,7 @@ func (g *state) gatePhaseUndo(p int) error {
 		return console.Reject("only the current player (%s) can ask to undo the phase change", g.seat(g.current()))
 	}
 	if g.UndoBy != 0 {
-		return console.Reject("%s has already asked to undo the phase change: approve-undo or deny-undo", g.seat(g.UndoBy-1))
+		return console.RejectTry(console.ReasonNeedsConsent, CmdApproveUndo+" or "+CmdDenyUndo, "%s has already asked to undo the phase change: approve or deny it", g.seat(g.UndoBy-1))
 	}
 	if !undoable(g.Phase) || !g.marked() {
 		return console.Reject("it is %s: only the change into the Sync or the Environment phase can be undone (damage, Rotter and detection dice are never taken back)", phaseName(g.Phase))
@@ -157,7 +157,7 @@ func (g *state) decideRequestUndo(p int, what string) ([]console.Event, error) {
 	command := what == "command" || what == "" && g.takeBackOf(p)
 	switch {
 	case command && !g.takeBackOf(p):
-		return nil, console.Reject("your last command cannot be taken back by consent: it is not the game's last, only you saw it (use undo), or it drew dice in secret")
+		return nil, console.Reject("your last command cannot be taken back by consent: it is not the game's last, only you saw it (undo it yourself), or it drew dice in secret")
 	case !command:
 		if err := g.gatePhaseUndo(p); err != nil {
 			return nil, err

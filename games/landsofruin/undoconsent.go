@@ -2,7 +2,6 @@ package landsofruin
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/commandconsole/commandconsole/console"
 )
@@ -72,6 +71,7 @@ func (g *state) markCommand(e console.Event) error {
 		return nil
 	}
 	g.LastCmd, g.LastBy = e.Cmd, g.playerOf(e.Seat)
+	g.LastFirst = newFirstEvent(e)
 	g.LastOpen = !(e.Barrier || g.Phase == PhaseOver || phaseUndoable(e))
 	return nil
 }
@@ -129,7 +129,7 @@ func (g *state) gateTakeBack(name string) error {
 	case CmdApproveUndo, CmdDenyUndo, CmdRequestUndo:
 		return nil
 	}
-	return console.RejectWith(console.ReasonNeedsConsent, "%s asked to take back their last command: wait until every other player approves (approve-undo) or one denies (deny-undo)", g.seat(g.UndoBy-1))
+	return console.RejectTry(console.ReasonNeedsConsent, CmdApproveUndo+" or "+CmdDenyUndo, "%s asked to take back their last command: wait until every other player approves or one denies", g.seat(g.UndoBy-1))
 }
 
 // takeBack adds the event that names the command every player agreed to
@@ -189,14 +189,9 @@ func (r *Rules) Undoable(s console.State, seat console.Seat, last []console.Even
 	if len(seen) == 0 {
 		return nil
 	}
-	var types []string
-	for _, e := range last {
-		if !contains(types, e.Type) {
-			types = append(types, e.Type)
-		}
-	}
-	return console.RejectWith(console.ReasonNeedsConsent, "%s saw your last command (%s): ask to take it back with request-undo; it is undone when every other player approves (approve-undo)",
-		strings.Join(seen, " and "), strings.Join(types, ", "))
+	p := g.playerOf(seat)
+	return console.RejectTry(console.ReasonNeedsConsent, CmdRequestUndo, "%s saw your last command, %s: ask to take it back; it is undone when every other player agrees",
+		andList(seen, "and"), g.commandWhat(last, p))
 }
 
 // seenBy lists the other seats that could see any of the events of last

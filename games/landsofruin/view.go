@@ -197,8 +197,10 @@ type ShortcutView struct {
 
 // PlayerView is one player as a seat sees them.
 type PlayerView struct {
-	Seat      string `json:"seat"`
-	Role      string `json:"role,omitempty"`
+	Seat string `json:"seat"`
+	Role string `json:"role,omitempty"`
+	// RoleName is the role's name in the scenario ("Reclaimers").
+	RoleName  string `json:"role_name,omitempty"`
 	Side      string `json:"side,omitempty"`
 	Team      string `json:"team,omitempty"`
 	TeamName  string `json:"team_name,omitempty"`
@@ -422,6 +424,11 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 		if i == p {
 			pv.Leader, pv.Second = pl.Leader, pl.Second
 		}
+		if sc := g.scenario(); sc != nil && pl.Role != "" {
+			if r := sc.Role(pl.Role); r != nil {
+				pv.RoleName = r.Name
+			}
+		}
 		if i != p {
 			publicTeam(&pv)
 		}
@@ -481,7 +488,7 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 		for _, sp := range pl.Spawns {
 			rv.Spawns = append(rv.Spawns, RotterSpawnV(sp))
 		}
-		rv.Phase, rv.Threat, rv.Held, rv.Lurkers, rv.Instructions = pl.Number, pl.Threat, pl.Held, pl.Lurkers, pl.Instructions
+		rv.Phase, rv.Threat, rv.Held, rv.Lurkers, rv.Instructions = pl.Number, pl.Threat, pl.Held, pl.Lurkers, g.instructionsFor(pl.Instructions, p)
 		v.Rotters = rv
 	}
 	if g.hasWorld() {
@@ -501,6 +508,8 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 			}
 		}
 	}
+	v.UndoWhat = g.undoWhatFor(p)
+	v.News = g.newsFor(p)
 	v.Commands = r.affordances(g, seat, p)
 	v.Units = UnitsInches
 	if g.Units == UnitsCM {

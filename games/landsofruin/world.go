@@ -491,7 +491,7 @@ func deploymentView(dep *npc.Deployment, p int) []DeploymentView {
 }
 
 // describeDeployment is the deployment line of game-started for seat p.
-func describeDeployment(dep *npc.Deployment, p int) string {
+func (g *state) describeDeployment(dep *npc.Deployment, p int) string {
 	if dep == nil {
 		return ""
 	}
@@ -501,11 +501,11 @@ func describeDeployment(dep *npc.Deployment, p int) string {
 	}
 	var parts []string
 	for _, d := range dv {
-		parts = append(parts, d.Section+" "+d.Label)
+		parts = append(parts, g.secShort(d.Section, p)+" "+d.Label)
 	}
-	what := "place the pre-game Rotters, yours (opponents')"
+	what := "place the pre-game Rotters per section, yours (opponents')"
 	if p < 0 {
-		what = "the pre-game Rotters"
+		what = "the pre-game Rotters per section"
 	}
 	return "; " + what + ": " + strings.Join(parts, ", ")
 }
