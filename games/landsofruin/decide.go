@@ -522,11 +522,7 @@ func (g *state) section(id string) (string, error) {
 	if s, ok := m.Section(key); ok {
 		return s.ID, nil
 	}
-	var ids []string
-	for _, s := range m.AllSections() {
-		ids = append(ids, s.ID)
-	}
-	return "", console.Reject("%s has no section %q (sections: %s)", m.Name, id, strings.Join(ids, ", "))
+	return "", console.Reject("%s has no section %q", m.Name, id)
 }
 
 func (g *state) decideInfiltrate(p int, args console.Args) ([]console.Event, error) {
@@ -1098,7 +1094,7 @@ func (g *state) decideAttack(p int, args console.Args) ([]console.Event, error) 
 				ws = append(ws, gid)
 			}
 		}
-		return nil, console.Reject("%s carries no weapon %q (weapons: %s)", c.Name, wid, strings.Join(ws, ", "))
+		return nil, console.Reject("%s carries no such weapon (it carries %s)", c.Name, itemNames(ws))
 	}
 	m := w.Mode(strings.ToLower(strings.TrimSpace(args.String("mode"))))
 	if m == nil {

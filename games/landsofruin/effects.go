@@ -22,7 +22,7 @@ func (g *state) decideRevealEnemy(p int, c *character, a *rules.Action, section 
 		return nil, console.Reject("%s is down and cannot reveal anyone", c.Name)
 	}
 	if strings.TrimSpace(section) == "" {
-		return nil, console.Reject("%s needs a target: the section where your team detected a hidden enemy (target=...)", a.Name)
+		return nil, console.RejectTry(console.ReasonBadInput, "target", "%s needs a target: the section where your team detected a hidden enemy", a.Name)
 	}
 	sec, err := g.section(section)
 	if err != nil {
@@ -36,7 +36,7 @@ func (g *state) decideRevealEnemy(p int, c *character, a *rules.Action, section 
 		}
 	}
 	if h == nil {
-		return nil, console.Reject("your team has detected no hidden enemy in %s", sec)
+		return nil, console.Reject("your team has detected no hidden enemy %s", g.in(sec, p))
 	}
 	pf := Performed{Char: c.ID, Action: a.ID, Target: h.ID, Assigned: c.assignedIndex(a.ID) >= 0}
 	pf.Effects = append([]effect{}, c.Effects...)

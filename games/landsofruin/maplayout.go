@@ -31,8 +31,12 @@ type MapLayout struct {
 
 // MapSection is a section or off-table strip of a map.
 type MapSection struct {
-	ID    string
+	ID string
+	// Label is the letter the map shows on the section ("D"), the same
+	// for every seat (it turns with the table); Name the section's name
+	// in words ("north-east block"; "off table (north)" for a strip).
 	Label string
+	Name  string
 	// Kind is content.SectionStreet, SectionBuilding, SectionOpen or
 	// SectionOffTable.
 	Kind     string
@@ -59,7 +63,11 @@ func MapLayoutOf(id string) (MapLayout, bool) {
 		Sides: append([]content.Side(nil), m.Sides...)}
 	for _, s := range m.AllSections() {
 		pg := append(content.Polygon(nil), s.Polygon...)
-		l.Sections = append(l.Sections, MapSection{ID: s.ID, Label: s.Label, Kind: s.Kind, OffTable: s.Kind == content.SectionOffTable,
+		name := SectionName(s.ID)
+		if s.Kind == content.SectionOffTable {
+			name = s.Label
+		}
+		l.Sections = append(l.Sections, MapSection{ID: s.ID, Label: s.Label, Name: name, Kind: s.Kind, OffTable: s.Kind == content.SectionOffTable,
 			Polygon: pg, Inside: insidePoint(pg)})
 	}
 	cfg := npc.DefaultConfig()

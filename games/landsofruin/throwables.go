@@ -217,7 +217,7 @@ func (g *state) canUseConsumable(c *character, a *rules.Action) error {
 		return nil
 	}
 	if c.consumableOf(a.Consumes) == nil {
-		return console.Reject("%s cannot take %s: %s carries no %s", c.Name, a.Name, c.Name, a.Consumes)
+		return console.Reject("%s cannot take %s: %s carries no %s", c.Name, a.Name, c.Name, consumesWords(a.Consumes))
 	}
 	if a.Consumes == "minion" && g.livingSlave(c, nil) == nil {
 		return console.Reject("%s cannot take %s: %s has no living slave on the table", c.Name, a.Name, c.Name)
@@ -263,10 +263,10 @@ func (g *state) decideThrow(p int, args console.Args, actionID string) ([]consol
 			if len(have) == 0 {
 				return nil, console.Reject("%s carries no grenade to throw", c.Name)
 			}
-			return nil, console.Reject("%s carries no grenade %q (grenades: %s)", c.Name, id, strings.Join(have, ", "))
+			return nil, console.Reject("%s carries no such grenade (it carries %s)", c.Name, itemNames(have))
 		}
 	} else if it = c.consumableOf(a.Consumes); it == nil {
-		return nil, console.Reject("%s carries no %s", c.Name, a.Consumes)
+		return nil, console.Reject("%s carries no %s", c.Name, consumesWords(a.Consumes))
 	}
 	if idx < 0 {
 		return nil, console.Reject("%s has no %s assigned: actions are assigned in the Command phase", c.Name, a.Name)
@@ -276,12 +276,12 @@ func (g *state) decideThrow(p int, args console.Args, actionID string) ([]consol
 		return nil, err
 	}
 	if s, _ := g.gameMap().Section(sec); s.Kind == content.SectionOffTable {
-		return nil, console.Reject("the %s must land on the table, not in %s", it.Name, s.Label)
+		return nil, console.Reject("the %s must land on the table, not %s", it.Name, g.sec(s.ID, p))
 	}
 	x := Thrown{ID: g.NextThrowable + 1, Char: c.ID, Action: a.ID, Item: it.ID, Section: sec, Revealed: c.hidden()}
 	if r := throwRange(c, it); r >= 0 {
 		if !args.Has("distance") {
-			return nil, console.Reject("%s: give the distance to the marker (distance=..., in tenths of the game's unit)", a.Name)
+			return nil, console.RejectTry(console.ReasonBadInput, "distance", "%s: give the distance to the marker", a.Name)
 		}
 		x.Distance = g.toTenths(args.Int("distance"))
 		if x.Distance > maxDistance {
@@ -417,12 +417,12 @@ func (g *state) decideExplosionHit(p int, args console.Args) ([]console.Event, e
 		return nil, console.Reject("the %s (%d) has no area this Environment phase", it.Name, t.ID)
 	case -1:
 		if args.String("character") != "" {
-			return nil, console.Reject("the %s (%d) hits everyone in %s by itself", it.Name, t.ID, t.Section)
+			return nil, console.Reject("the %s (%d) hits everyone %s by itself", it.Name, t.ID, g.in(t.Section, p))
 		}
 	}
 	ref := args.String("character")
 	if args.Has("rotters") == (ref != "") {
-		return nil, console.Reject("name either a character caught in the area (character=...) or the Rotters it killed (rotters=...)")
+		return nil, console.RejectTry(console.ReasonBadInput, "character or rotters", "name either a character caught in the area or the Rotters it killed")
 	}
 	if ref == "" {
 		return one(EventRottersCaught, RottersCaught{Player: p, Throwable: t.ID, Count: args.Int("rotters")}, false)

@@ -371,3 +371,27 @@ func playerRange(lo, hi int) string {
 	}
 	return fmt.Sprintf("%d to %d players", lo, hi)
 }
+
+// consumesWords names what an action consumes, by its category: "a
+// grenade", "a slave".
+func consumesWords(category string) string {
+	switch category {
+	case "minion":
+		return "slave"
+	case "artillery":
+		return "artillery call"
+	}
+	return category
+}
+
+// itemNames lists gear by name: "the Frag grenade and the Molotov".
+func itemNames(ids []string) string {
+	if len(ids) == 0 {
+		return "nothing of the kind"
+	}
+	var out []string
+	for _, id := range ids {
+		out = append(out, "the "+itemName(id))
+	}
+	return andList(out, "and")
+}

@@ -280,3 +280,74 @@ func wordsOfScript(t *testing.T, w *wordsChecker, path string) {
 		w.check(path+": report", line)
 	}
 }
+
+// TestSectionWords: a section reads by the letter on the map and its name
+// for every seat; an off-table strip and a spawn point from the seat's own
+// side (ana sits south, ben north; the public view by compass).
+func TestSectionWords(t *testing.T) {
+	g := battle(t, 3).st()
+	ana, ben := 0, 1
+	if g.Players[0].Side != "south" {
+		ana, ben = 1, 0
+	}
+	tests := []struct {
+		name string
+		got  func(p int) string
+		p    int
+		want string
+	}{
+		{"letter", func(p int) string { return g.sec("ne-block", p) }, ana, "section D (north-east block)"},
+		{"same letter for the other side", func(p int) string { return g.sec("ne-block", p) }, ben, "section D (north-east block)"},
+		{"one-word section", func(p int) string { return g.in("crossing", p) }, -1, "in section F (crossing)"},
+		{"far strip", func(p int) string { return g.sec("off-north", p) }, ana, "off the table beyond the far edge"},
+		{"own strip", func(p int) string { return g.sec("off-north", p) }, ben, "off the table beyond your edge"},
+		{"side strip", func(p int) string { return g.sec("off-east", p) }, ana, "off the table beyond your right edge"},
+		{"side strip, turned", func(p int) string { return g.sec("off-east", p) }, ben, "off the table beyond your left edge"},
+		{"public strip", func(p int) string { return g.sec("off-east", p) }, -1, "off the table beyond the east edge"},
+		{"not deployed", func(p int) string { return g.in("", p) }, ana, "off the table"},
+		{"spawn, south", func(p int) string { return g.spawnWords("top-left", p) }, ana, "the left end of the far edge"},
+		{"spawn, north", func(p int) string { return g.spawnWords("top-left", p) }, ben, "the right end of your edge"},
+		{"spawn, public", func(p int) string { return g.spawnWords("top-left", p) }, -1, "the west end of the north edge"},
+		{"spawn on a side", func(p int) string { return g.spawnWords("right-centre", p) }, ben, "the middle of your left edge"},
+		{"instructions", func(p int) string {
+			return g.inWords("Place 2 new Shamblers at spawn point top-left; the Rotters head for the centre of north-street.", p)
+		}, ben, "Place 2 new Shamblers at the right end of your edge; the Rotters head for the centre of section C (north street)."},
+	}
+	for _, tt := range tests {
+		if got := tt.got(tt.p); got != tt.want {
+			t.Errorf("%s (player %d): got %q, want %q", tt.name, tt.p, got, tt.want)
+		}
+	}
+}
+
+// TestWordHelpers: plurals, counts and lists read right.
+func TestWordHelpers(t *testing.T) {
+	tests := []struct{ got, want string }{
+		{plural(1, "round", "rounds"), "1 round"},
+		{plural(0, "round", "rounds"), "0 rounds"},
+		{plural(3, "round", "rounds"), "3 rounds"},
+		{times(1), "once"},
+		{times(2), "twice"},
+		{times(5), "5 times"},
+		{rotterCount("normal", 1), "1 Shambler"},
+		{rotterCount("fast", 2), "2 Ragers"},
+		{andList([]string{"a", "b", "c"}, "or"), "a, b or c"},
+		{playerRange(2, 2), "2 players"},
+		{playerRange(1, 1), "1 player"},
+		{effectClauses([]string{"on-fire", "take-cover"}), "is on fire or is taking cover"},
+		{cmdWords(CmdChooseRole), "choosing a role"},
+		{SectionLetter("crossroads", "se-block"), "J"},
+		{SectionName("north-street"), "north street"},
+		{itemName("frag-grenade"), "Frag grenade"},
+	}
+	for i, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("case %d: got %q, want %q", i, tt.got, tt.want)
+		}
+	}
+	for _, c := range commandSpecs {
+		if _, ok := commandWords[c.Name]; !ok {
+			t.Errorf("command %s has no words", c.Name)
+		}
+	}
+}
