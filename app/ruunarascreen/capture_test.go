@@ -26,11 +26,10 @@ func captureRuunara(t *testing.T, st console.Store, u *shell.UI, w fyne.Window, 
 	u.ShowGame(console.NewLocal(sess))
 	s := screenOf(t, u)
 	// The card editor with a card of the player's own, half typed.
-	test.Type(s.editor.id, "ash-warden")
 	test.Type(s.editor.name, "Ash Warden")
 	test.Type(s.editor.hp, "9")
-	test.Type(s.editor.move, "12.5cm")
-	test.Type(s.editor.close, "3D4+")
+	test.Type(s.editor.move, "5")
+	test.Type(s.editor.closeN, "3")
 	tap(t, s.editor.save, "save card")
 	s.editor.load("graam")
 	shot("ruunara-card-editor")

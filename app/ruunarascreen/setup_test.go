@@ -23,11 +23,13 @@ func cardOf(t *testing.T, s *Screen, id string) ruunara.CardView {
 	return ruunara.CardView{}
 }
 
-// TestCardEditorDefinesACard types a card into the editor: the fields
-// filled so far (the card incomplete, with its problem), one field sent
-// alone with Enter in the seat's unit, a refusal shown beside the fields,
-// an ability with its cycle buttons; then the hero and three enemies are
-// added and the game started.
+// TestCardEditorDefinesACard types a card into the editor with pickers
+// and numbers only — no id, no dice or effect notation: the starter cards
+// start complete with their estimates marked; a new card half typed is
+// incomplete with its problem; the seat's unit applies to the distances;
+// a refusal shows beside the fields; an ability is picked from lists with
+// its number; the ids are made from the names; then the hero and three
+// enemies are added and the game started.
 func TestCardEditorDefinesACard(t *testing.T) {
 	st := console.NewMemStore()
 	sess := newGame(t, st, "p1")
@@ -37,19 +39,26 @@ func TestCardEditorDefinesACard(t *testing.T) {
 	s := screenOf(t, u)
 	e := s.editor
 	apptest.WantText(t, w, "Set-up")
-	// The game's own cards (the rulebook's, without statlines) are listed
-	// with what they lack.
-	apptest.WantText(t, w, "Incomplete: Naali's card has no hit points, movement or vision yet")
+	// The game's own cards are complete, their estimates marked.
+	for _, c := range s.view.Cards {
+		if !c.Complete {
+			t.Errorf("starter card %s is incomplete: %s", c.Name, c.Problem)
+		}
+		if s.addBtns[c.ID] == nil || s.addBtns[c.ID].Disabled() {
+			t.Errorf("starter card %s cannot be added", c.Name)
+		}
+	}
+	apptest.WantText(t, w, "Estimated, not printed in the rulebook: race, hit points, movement, vision.")
 	if !s.nextBtn.Disabled() {
 		t.Errorf("Start is enabled without heroes")
 	}
 	apptest.WantText(t, w, "Start: ")
 
-	test.Type(e.id, "ash-warden")
 	test.Type(e.name, "Ash Warden")
 	test.Type(e.hp, "9")
 	test.Type(e.move, "12.5")
-	test.Type(e.close, "3D4+")
+	test.Type(e.closeN, "3")
+	e.closeHit.SetValue("4")
 	tap(t, e.save, "save card")
 	c := cardOf(t, s, "ash-warden")
 	if c.Complete || !strings.Contains(c.Problem, "vision") {
@@ -63,39 +72,35 @@ func TestCardEditorDefinesACard(t *testing.T) {
 	if !s.addBtns["ash-warden"].Disabled() {
 		t.Errorf("Add hero is enabled for an incomplete card")
 	}
-
-	// A field confirmed with Enter is sent alone.
 	test.Type(e.vision, "15")
-	e.vision.OnSubmitted(e.vision.Text)
+	tap(t, e.save, "save card")
 	if c = cardOf(t, s, "ash-warden"); c.Vision != "15 cm" || !c.Complete {
-		t.Fatalf("after Enter on vision: vision %q complete %v (%s)", c.Vision, c.Complete, c.Problem)
+		t.Fatalf("after vision: vision %q complete %v (%s)", c.Vision, c.Complete, c.Problem)
 	}
 
-	// A refused value is shown beside the fields.
-	e.close.SetText("three dice")
+	// A refused value is shown beside the fields, in words.
+	e.hp.SetText("many")
 	tap(t, e.save, "save card")
-	if !e.problem.Visible() || e.problem.Text == "" {
-		t.Errorf("a refused card shows no problem")
+	if !e.problem.Visible() || !strings.Contains(e.problem.Text, "hit points") {
+		t.Errorf("a refused card shows %q (visible %v)", e.problem.Text, e.problem.Visible())
 	}
-	e.close.SetText("3D4+")
+	e.hp.SetText("9")
 	tap(t, e.save, "save card")
 	if e.problem.Visible() {
 		t.Errorf("the problem stays after a card is accepted: %q", e.problem.Text)
 	}
 
-	// An ability: once per turn, trigger 4+, single target, combat phase.
-	test.Type(e.ab.id, "ember")
+	// An ability: a spell, once per turn, works on 4+, ranged, in the
+	// combat phase, rolling 1D3+ of its own.
 	test.Type(e.ab.name, "Ember")
-	tap(t, e.ab.kind.Button, "kind") // spell
-	tap(t, e.ab.cyc.Button, "cycle") // 1/G
-	tap(t, e.ab.cyc.Button, "cycle") // 1/T
-	for i := 0; i < 3; i++ {
-		tap(t, e.ab.trigger.Button, "trigger") // 2+, 3+, 4+
-	}
-	tap(t, e.ab.reach.Button, "reach") // melee
-	tap(t, e.ab.reach.Button, "reach") // ranged
+	e.ab.kind.SetValue("spell")
+	e.ab.per.SetValue("turn")
+	e.ab.trigger.SetValue("4")
+	e.ab.reach.SetValue("ranged")
 	e.ab.combat.SetChecked(true)
-	test.Type(e.ab.effect, "attack:1D3+")
+	e.ab.effect.SetValue("attack")
+	test.Type(e.ab.attackN, "1")
+	e.ab.attackHit.SetValue("3")
 	test.Type(e.ab.text, "Hurls an ember.")
 	tap(t, e.ab.save, "save ability")
 	if e.ab.problem.Visible() {
@@ -106,21 +111,40 @@ func TestCardEditorDefinesACard(t *testing.T) {
 		t.Fatalf("abilities %+v", c.Abilities)
 	}
 	a := c.Abilities[0]
-	if a.Cycle != "1/T" || a.Trigger != 4 || a.Kind != "spell" || a.Target != "single" || a.Effect != "attack" ||
-		len(a.Phase) != 1 || a.Phase[0] != "combat" {
+	if a.ID != "ember" || a.Cycle != "1/T" || a.Trigger != 4 || a.Kind != "spell" || a.Target != "single" || a.Effect != "attack" ||
+		a.EffectDice != "1D3+" || len(a.Phase) != 1 || a.Phase[0] != "combat" {
 		t.Errorf("ability saved as %+v", a)
 	}
-	apptest.WantText(t, w, "Ember (ember) · 1/T · attack · 4+")
+	apptest.WantText(t, w, "Ember · once per turn · rolls 1D3+ of its own · works on 4+")
+	// A second ability of the same name gets an id of its own; editing
+	// one keeps its id.
+	test.Type(e.ab.name, "Ember")
+	e.ab.effect.SetValue("on-die")
+	e.ab.onDie.SetValue("6")
+	tap(t, e.ab.save, "save second ember")
+	if c = cardOf(t, s, "ash-warden"); len(c.Abilities) != 2 || c.Abilities[1].ID != "ember-2" || c.Abilities[1].EffectMin != 6 {
+		t.Fatalf("second ember: %+v", c.Abilities)
+	}
+	e.loadAbility(c.Abilities[0])
+	if e.ab.effect.Value() != "attack" || e.ab.attackN.Text != "1" || e.ab.attackHit.Value() != "3" || e.ab.trigger.Value() != "4" {
+		t.Errorf("loaded ability: effect %s %s %s trigger %s", e.ab.effect.Value(), e.ab.attackN.Text, e.ab.attackHit.Value(), e.ab.trigger.Value())
+	}
+	e.ab.healHP.SetText("")
+	e.ab.effect.SetValue("heal")
+	test.Type(e.ab.healHP, "2")
+	tap(t, e.ab.save, "edit ember")
+	if c = cardOf(t, s, "ash-warden"); len(c.Abilities) != 2 || c.Abilities[0].EffectHP != 2 {
+		t.Fatalf("edited ember: %+v", c.Abilities)
+	}
 
 	// An enemy card, then the units and the start.
 	e.clear()
-	test.Type(e.id, "ghoul")
 	test.Type(e.name, "Ghoul")
-	tap(t, e.faction.Button, "faction") // enemy
+	e.faction.SetValue("enemy")
 	test.Type(e.hp, "3")
 	test.Type(e.move, "12.5")
 	test.Type(e.vision, "15")
-	test.Type(e.close, "2D4+")
+	test.Type(e.closeN, "2")
 	tap(t, e.save, "save ghoul")
 	if c := cardOf(t, s, "ghoul"); !c.Complete || c.Faction != "enemy" {
 		t.Fatalf("ghoul: %+v", c)
@@ -134,8 +158,8 @@ func TestCardEditorDefinesACard(t *testing.T) {
 	apptest.WantText(t, w, "E3 Ghoul 3 · HP 3")
 	// Editing a card loads its fields.
 	s.editor.load("ash-warden")
-	if e.name.Text != "Ash Warden" || e.move.Text != "12.5 cm" {
-		t.Errorf("loaded card: name %q move %q", e.name.Text, e.move.Text)
+	if e.name.Text != "Ash Warden" || e.move.Text != "12.5" || e.closeN.Text != "3" || e.closeHit.Value() != "4" {
+		t.Errorf("loaded card: name %q move %q close %q %q", e.name.Text, e.move.Text, e.closeN.Text, e.closeHit.Value())
 	}
 	tap(t, s.nextBtn, "start")
 	if s.view.Stage != ruunara.StagePlay {
@@ -143,6 +167,26 @@ func TestCardEditorDefinesACard(t *testing.T) {
 	}
 	apptest.WantText(t, w, "Round 1 · tactical")
 	apptest.WantText(t, w, `Move 12.5 cm`)
+}
+
+// TestSlug: the ids the editor makes from names.
+func TestSlug(t *testing.T) {
+	for _, tc := range []struct{ name, want string }{
+		{"Ash Warden", "ash-warden"},
+		{"  Hard like Steel! ", "hard-like-steel"},
+		{"Ember-caster", "ember-caster"},
+		{"Naäli", "na-li"},
+		{"???", "card"},
+		{"Between the Eyes 2", "between-the-eyes-2"},
+	} {
+		if got := slug(tc.name); got != tc.want {
+			t.Errorf("slug(%q) = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	taken := map[string]bool{"ember": true, "ember-2": true}
+	if got := unique("ember", func(s string) bool { return taken[s] }); got != "ember-3" {
+		t.Errorf("unique = %q, want ember-3", got)
+	}
 }
 
 // TestRosterKeepsCards: without a roster store the buttons are hidden;
@@ -171,7 +215,7 @@ func TestRosterKeepsCards(t *testing.T) {
 		}
 	}
 	apptest.TapButton(t, w, "OK")
-	if _, ok := ros[RosterKind+"/graam"]; !ok {
+	if _, ok := ros[RosterKind+"/Graam"]; !ok {
 		t.Fatalf("graam is not in the roster: %v", ros)
 	}
 
@@ -183,7 +227,7 @@ func TestRosterKeepsCards(t *testing.T) {
 	s2.rosters = ros
 	s2.Refresh()
 	apptest.TapButton(t, w2, "Add from roster…")
-	apptest.TapButton(t, w2, "graam")
+	apptest.TapButton(t, w2, "Graam")
 	c := cardOf(t, s2, "graam")
 	if c.Name != "Graam" || !c.Complete || len(c.Abilities) != 2 {
 		t.Errorf("graam from the roster: %+v", c)

@@ -102,7 +102,7 @@ func DefineFields(base *Card, fields map[string]string, u rn.Unit) (Card, error)
 			}
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
-				return Card{}, fmt.Errorf("hp must be a whole number of at least 1 (got %q)", v)
+				return Card{}, fmt.Errorf("hit points must be a whole number of at least 1 (got %q)", v)
 			}
 			if n > MaxHP {
 				return Card{}, errHP(n)
