@@ -159,3 +159,36 @@ func heading(text string) *widget.Label {
 	l.Wrapping = fyne.TextWrapWord
 	return l
 }
+
+// topThenRest puts the first object across the top and the second under
+// it, filling the rest. Unlike a border it measures the top after giving
+// it the full width: the wrapped line under the score gets its true height
+// on the first layout (a border measured it at another width, and the
+// panel jumped down on the next tap, away from the finger).
+type topThenRest struct{}
+
+func (topThenRest) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if len(objs) < 2 {
+		return
+	}
+	top, rest := objs[0], objs[1]
+	if top.Size().Width != size.Width {
+		top.Resize(fyne.NewSize(size.Width, top.MinSize().Height))
+	}
+	h := top.MinSize().Height
+	if s := fyne.NewSize(size.Width, h); top.Size() != s {
+		top.Resize(s)
+	}
+	top.Move(fyne.NewPos(0, 0))
+	pad := theme.Padding()
+	rest.Move(fyne.NewPos(0, h+pad))
+	rest.Resize(fyne.NewSize(size.Width, fyne.Max(0, size.Height-h-pad)))
+}
+
+func (topThenRest) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	if len(objs) < 2 {
+		return fyne.Size{}
+	}
+	t, r := objs[0].MinSize(), objs[1].MinSize()
+	return fyne.NewSize(fyne.Max(t.Width, r.Width), t.Height+theme.Padding()+r.Height)
+}

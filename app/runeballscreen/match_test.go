@@ -54,8 +54,10 @@ func wholeMatch(t *testing.T, seed int64) {
 		}
 		return false
 	}
+	words := newWordsChecker(t, w)
 	steps := 0
 	for ; s.view.Phase != runeball.PhaseOver; steps++ {
+		words.check(fmt.Sprintf("seed %d step %d", seed, steps))
 		if steps > 6000 {
 			t.Fatalf("no full time after %d steps: %s", steps, s.view.Next)
 		}

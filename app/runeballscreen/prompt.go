@@ -67,7 +67,7 @@ func (s *Screen) drawDice(p *runeball.PromptView) {
 	s.promptBox.Add(s.bigButton("roll", "Roll for me", func() { s.faces = nil; s.do(runeball.CmdRoll) }))
 	if len(p.Dice) > padDice {
 		e := widget.NewEntry()
-		e.SetPlaceHolder(fmt.Sprintf("%d faces, comma-separated", len(p.Dice)))
+		e.SetPlaceHolder(fmt.Sprintf("%d faces, separated by commas", len(p.Dice)))
 		send := s.button("enter-faces", "Enter what the table rolled", func() {
 			s.do(runeball.CmdRoll, "values="+strings.Join(strings.Fields(strings.ReplaceAll(e.Text, ",", " ")), ","))
 		})

@@ -52,6 +52,8 @@ type Screen struct {
 	// scored announces the last touchdown or field goal (the view's
 	// Scored) until the next kickoff is done.
 	scored *widget.Label
+	// top holds the bar, the line under it and the announcement.
+	top *fyne.Container
 
 	rosterArea *fyne.Container
 	roster     *rosterBuilder
@@ -130,7 +132,7 @@ func (s *Screen) build() {
 	s.scored = heading("")
 	s.scored.Importance = widget.SuccessImportance
 	s.scored.Hide()
-	top := container.NewVBox(kit.TopBar(s.menuBtn, s.title, s.undoBtn), container.NewPadded(s.next), s.scored)
+	top := kit.NewWrapVBox(kit.TopBar(s.menuBtn, s.title, s.undoBtn), container.NewPadded(s.next), s.scored)
 
 	s.roster = newRosterBuilder(s)
 	s.rosterArea = container.NewStack(s.roster.content())
@@ -146,7 +148,8 @@ func (s *Screen) build() {
 	side := kit.NewWrapVBox(s.promptBox, s.phaseBox, s.actBox, s.order, s.cardBox,
 		kit.Subheading("Log"), s.logLabel)
 	s.matchArea = container.New(&fieldAndPanel{}, s.field, container.NewVScroll(container.NewPadded(side)))
-	s.root = container.NewBorder(top, nil, nil, nil, container.NewStack(s.rosterArea, s.matchArea))
+	s.top = top
+	s.root = container.New(topThenRest{}, top, container.NewStack(s.rosterArea, s.matchArea))
 	s.Refresh()
 }
 

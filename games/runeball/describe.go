@@ -468,7 +468,7 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 		if err := dec(&p); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("the pass is %s", p.Result), nil
+		return "the pass is " + passResultWords(p.Result), nil
 	case EvGoalKicked:
 		var p GoalKicked
 		if err := dec(&p); err != nil {

@@ -256,3 +256,16 @@ var CorrectionFields = map[string]CorrectionField{
 	"score":      {"Score", "Home's, then away's: 3-0."},
 	"clock":      {"Clock", "The half, then the round: 1:4."},
 }
+
+// passResultWords names a row of the pass table in words.
+func passResultWords(r string) string {
+	switch r {
+	case "off-target":
+		return "off target"
+	case "off-target-scatter":
+		return "off target and scatters"
+	case "fumble":
+		return "fumbled"
+	}
+	return strings.ReplaceAll(r, "-", " ")
+}
