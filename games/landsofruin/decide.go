@@ -1117,7 +1117,7 @@ func (g *state) decideAttack(p int, args console.Args) ([]console.Event, error) 
 			if left == 1 {
 				verb = "is"
 			}
-			return nil, console.Reject("the mode needs %d rounds but %d %s left", m.RoundsPerAction, left, verb)
+			return nil, console.Reject("the mode needs %s but %d %s left", plural(m.RoundsPerAction, "round", "rounds"), left, verb)
 		}
 	}
 	refs := splitList(args.String("targets"))

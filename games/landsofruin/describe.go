@@ -284,7 +284,7 @@ func (g *state) describe(e console.Event, p int) (string, bool, error) {
 		}
 		var parts []string
 		for _, pl := range x.Placements {
-			parts = append(parts, fmt.Sprintf("%d. %s (%d points)", pl.Place, pl.Seat, pl.Score))
+			parts = append(parts, fmt.Sprintf("%d. %s (%s)", pl.Place, pl.Seat, plural(pl.Score, "point", "points")))
 		}
 		return "the game is over: " + strings.Join(parts, ", "), true, nil
 	case EventEnvEntry:

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/console/conformance"
 	"github.com/commandconsole/commandconsole/games/landsofruin/rules"
 )
 
@@ -138,5 +139,55 @@ func TestNews(t *testing.T) {
 	}
 	if got := strings.Join(st.newsFor(ben), "\n"); !strings.Contains(got, "Your team panics") {
 		t.Errorf("ben's news %q lacks the panic", got)
+	}
+}
+
+// TestNewsOfAFullSizeGame plays the full-size golden game and gathers the
+// headlines each seat was shown: Aurel's death is news to alice, who owns
+// her, and only a fall to bob and the public; Skarn's unconsciousness
+// likewise for bob; the end to all.
+func TestNewsOfAFullSizeGame(t *testing.T) {
+	setup, lines := conformance.ReadFile(t, "testdata/full-size.jsonl")
+	s, err := console.Create(New(), setup, console.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[console.Seat][]string{}
+	for _, l := range lines {
+		if _, refusal, err := l.Play(s); err != nil || refusal != nil {
+			continue
+		}
+		for _, seat := range []console.Seat{"alice", "bob", console.Public} {
+			v, err := s.View(seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range v.(View).News {
+				if !contains(seen[seat], n) {
+					seen[seat] = append(seen[seat], n)
+				}
+			}
+		}
+	}
+	tests := []struct {
+		seat       console.Seat
+		want, lack []string
+	}{
+		{"alice", []string{"Sister Aurel is dead", "Skarn is down", "The game is over: alice wins with 1000 points"}, []string{"Skarn is down (", "Berserkers 1 is dead"}},
+		{"bob", []string{"Sister Aurel is down", "Skarn is down (unconscious)", "Androphage's Berserkers 1 is dead"}, []string{"Aurel is dead"}},
+		{console.Public, []string{"Sister Aurel is down", "Skarn is down"}, []string{"dead", "unconscious"}},
+	}
+	for _, tt := range tests {
+		all := strings.Join(seen[tt.seat], "\n")
+		for _, w := range tt.want {
+			if !strings.Contains(all, w) {
+				t.Errorf("%s was not told %q; told:\n%s", tt.seat, w, all)
+			}
+		}
+		for _, w := range tt.lack {
+			if strings.Contains(all, w) {
+				t.Errorf("%s was told %q:\n%s", tt.seat, w, all)
+			}
+		}
 	}
 }

@@ -623,7 +623,7 @@ func (r *Rules) Status(s console.State) console.Status {
 		if len(win) > 1 {
 			verb = "share the win"
 		}
-		return console.Status{Finished: true, Summary: fmt.Sprintf("%s %s with %d points", strings.Join(win, " and "), verb, pl[0].Score), Placements: pl}
+		return console.Status{Finished: true, Summary: fmt.Sprintf("%s %s with %s", strings.Join(win, " and "), verb, plural(pl[0].Score, "point", "points")), Placements: pl}
 	case PhaseSetup:
 		return console.Status{Summary: "setup"}
 	case PhasePreGame:
