@@ -12,12 +12,13 @@ import (
 	"github.com/commandconsole/commandconsole/app/kit"
 )
 
-// Labels of the settings choices.
-const (
-	labelInches      = "kit.Inches"
-	labelCentimetres = "kit.Centimetres"
-	labelDark        = "Dark"
-	labelLight       = "Light"
+// Labels of the settings choices, in the words kit.UnitChoices and
+// kit.ThemeChoices give them.
+var (
+	labelInches      = kit.UnitsLabel(kit.Inches)
+	labelCentimetres = kit.UnitsLabel(kit.Centimetres)
+	labelDark        = kit.ThemeLabel(kit.ThemeDark)
+	labelLight       = kit.ThemeLabel(kit.ThemeLight)
 )
 
 // settingsForm is the Settings screen: every change is saved in the app's
@@ -46,37 +47,40 @@ func newSettingsForm(u *shell.UI) *settingsForm {
 		f.ui.ApplySettings(st)
 	}
 
-	f.units = widget.NewRadioGroup([]string{labelInches, labelCentimetres}, func(v string) {
+	// the choices' labels are words (kit.UnitChoices, kit.ThemeChoices),
+	// never the constants' names
+	var unitLabels, themeLabels []string
+	for _, c := range kit.UnitChoices {
+		unitLabels = append(unitLabels, c.Label)
+	}
+	for _, c := range kit.ThemeChoices {
+		themeLabels = append(themeLabels, c.Label)
+	}
+	f.units = widget.NewRadioGroup(unitLabels, func(v string) {
 		st := f.ui.Settings()
-		st.Units = kit.Inches
-		if v == labelCentimetres {
-			st.Units = kit.Centimetres
+		for _, c := range kit.UnitChoices {
+			if c.Label == v {
+				st.Units = c.Units
+			}
 		}
 		f.ui.ApplySettings(st)
 	})
 	f.units.Horizontal = true
 	f.units.Required = true
-	if s.Units == kit.Centimetres {
-		f.units.Selected = labelCentimetres
-	} else {
-		f.units.Selected = labelInches
-	}
+	f.units.Selected = kit.UnitsLabel(s.Units)
 
-	f.theme = widget.NewRadioGroup([]string{labelDark, labelLight}, func(v string) {
+	f.theme = widget.NewRadioGroup(themeLabels, func(v string) {
 		st := f.ui.Settings()
-		st.Theme = kit.ThemeDark
-		if v == labelLight {
-			st.Theme = kit.ThemeLight
+		for _, c := range kit.ThemeChoices {
+			if c.Label == v {
+				st.Theme = c.Theme
+			}
 		}
 		f.ui.ApplySettings(st)
 	})
 	f.theme.Horizontal = true
 	f.theme.Required = true
-	if s.Theme == kit.ThemeLight {
-		f.theme.Selected = labelLight
-	} else {
-		f.theme.Selected = labelDark
-	}
+	f.theme.Selected = kit.ThemeLabel(s.Theme)
 
 	labels := make([]string, len(kit.TextScales))
 	for i, ts := range kit.TextScales {

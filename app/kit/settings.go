@@ -22,6 +22,45 @@ const (
 	ThemeLight = "light"
 )
 
+// UnitChoices are the distance units offered in Settings, with the words
+// a player reads for them.
+var UnitChoices = []struct {
+	Label string
+	Units Units
+}{
+	{"Inches", Inches},
+	{"Centimetres", Centimetres},
+}
+
+// ThemeChoices are the themes offered in Settings, with their words.
+var ThemeChoices = []struct {
+	Label string
+	Theme string
+}{
+	{"Dark", ThemeDark},
+	{"Light", ThemeLight},
+}
+
+// UnitsLabel is the word Settings shows for u ("Inches").
+func UnitsLabel(u Units) string {
+	for _, c := range UnitChoices {
+		if c.Units == u {
+			return c.Label
+		}
+	}
+	return UnitChoices[0].Label
+}
+
+// ThemeLabel is the word Settings shows for the theme named ("Dark").
+func ThemeLabel(theme string) string {
+	for _, c := range ThemeChoices {
+		if c.Theme == theme {
+			return c.Label
+		}
+	}
+	return ThemeChoices[0].Label
+}
+
 // TextScales are the text sizes offered in Settings, smallest first, with
 // their labels.
 var TextScales = []struct {
