@@ -24,7 +24,7 @@ func (r *Rules) Describe(s console.State, e console.Event, seat console.Seat) (s
 		// only its own seat learns its type and what is wrong, since the
 		// type alone may tell a secret (a detection, a hidden move).
 		if p >= 0 && g.playerOf(e.Seat) == p {
-			return fmt.Sprintf("(%s: %v)", e.Type, err), true
+			return fmt.Sprintf("(one of your commands could not be read: %v)", err), true
 		}
 		return "(an event of this game could not be read)", true
 	}

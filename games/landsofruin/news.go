@@ -7,7 +7,7 @@ import (
 )
 
 // What an undo takes back and the table's headlines (View.UndoWhat and
-// View.News; docs/landsofruin.md, "Undo in words" and "News").
+// View.News; docs/landsofruin.md, LR-W5 and LR-W6).
 //
 // The state keeps the first event of the last command others could see
 // (LastFirst), so a request to take it back can name it for the players

@@ -57,7 +57,7 @@ func (v View) ReportSections() []report.Section {
 }
 
 // ReportFacts describes the game's set-up in words for the report's
-// summary: scenario, map, rules, distances and how far it went.
+// summary (docs/landsofruin.md, LR-W7): scenario, map, rules, distances and how far it went.
 func (v View) ReportFacts() []report.Fact {
 	rules := "basic"
 	if v.Mode == ModeAdvanced {

@@ -59,14 +59,18 @@ type View struct {
 	// UndoCommand: the request takes back the asker's last command, not
 	// a phase change.
 	UndoCommand bool `json:"undo_command,omitempty"`
-	// UndoWhat says, in the game's words and the seat's own section
-	// letters, what the asked undo takes back ("Aurel's move to C"), for
-	// the players asked to agree; empty when no undo is asked or the seat
-	// may not know what it takes back.
+	// UndoWhat says, in the game's words and the map's section letters,
+	// what the asked undo takes back ("alice's last command: Aurel's move
+	// to section C (north street)"; "your last command: …" for the asker),
+	// for the players asked to agree; empty when no undo is asked. A
+	// command naming what the seat may not know reads "a command"
+	// (docs/landsofruin.md, LR-W5).
 	UndoWhat string `json:"undo_what,omitempty"`
 	// News are the headlines of the last command that the whole table
-	// must see at once, in the game's words: a death, a leader's fall, a
-	// rout, a capture, an execution. Empty when it brought none.
+	// must see at once, in the game's words and as this seat may know
+	// them: a character down (dead, to its owner), a leader's fall (to
+	// its owner), a team's panic, an execution, the end of the game.
+	// Empty when it brought none (docs/landsofruin.md, LR-W6).
 	News []string `json:"news,omitempty"`
 	// Shortcuts are the team quick shortcuts (shortcut command).
 	Shortcuts []ShortcutView `json:"shortcuts,omitempty"`

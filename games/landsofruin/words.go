@@ -9,7 +9,7 @@ import (
 	"github.com/commandconsole/commandconsole/npc"
 )
 
-// The game's words (docs/landsofruin.md, "Words"): every text the view,
+// The game's words (docs/landsofruin.md, LR-W1 to LR-W4): every text the view,
 // the history and the refusals carry names sections by the letter painted
 // on them on the map (the same for every seat: the letter turns with the
 // table), with the section's name in words; the table's edges and the

@@ -15,7 +15,7 @@ import (
 	"github.com/commandconsole/commandconsole/games/landsofruin/rules"
 )
 
-// The words check (docs/landsofruin.md, "Words"): every text the view
+// The words check (docs/landsofruin.md, "The words check"): every text the view
 // carries, every history line, every refusal and the battle report are in
 // the game's words. It plays the golden games and fails on any text that
 // matches the deny-list.
