@@ -223,6 +223,7 @@ func TestGoldenMissionByTaps(t *testing.T) {
 	u, w := newTestUI(t, st, apptest.LandscapeSize)
 	u.ShowGame(console.NewLocal(sess))
 	s := screenOf(t, u)
+	wc := newWordsChecker(t, w, s)
 	kinds := map[string]bool{}
 	for i, l := range lines {
 		switch l.Cmd {
@@ -239,6 +240,7 @@ func TestGoldenMissionByTaps(t *testing.T) {
 			checkDefaults(t, s)
 		}
 		before := lastSeq(t, sess)
+		wc.check(fmt.Sprintf("line %d (%s)", i+1, l.Cmd))
 		tapCommand(t, s, w, l)
 		if lastSeq(t, sess) == before {
 			t.Fatalf("line %d (%s %v) was not accepted; next: %s", i+1, l.Cmd, l.Args, s.view.Next)
@@ -258,6 +260,8 @@ func TestGoldenMissionByTaps(t *testing.T) {
 		}
 	}
 	apptest.WantText(t, w, "Game over")
+	wc.check("the end")
+	wc.report()
 }
 
 // checkDefaults: a question's form starts at each line's default, with
