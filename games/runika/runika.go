@@ -732,7 +732,7 @@ func (g *state) gate(seat console.Seat, cmd string) error {
 	case PhaseSetup:
 		return console.RejectWith(console.ReasonWrongPhase, "the game has not started yet: choose characters, then start")
 	case PhaseDraft:
-		return console.RejectWith(console.ReasonWrongPhase, "round %d's dice are being drafted: %s, who holds the initiative token, ends the draft (end-draft) and takes the first turn",
+		return console.RejectTry(console.ReasonWrongPhase, CmdEndDraft, "round %d's dice are being drafted: %s, who holds the initiative token, ends the draft and takes the first turn",
 			g.Round, holder)
 	}
 	if c := g.current(); p != c {
@@ -928,12 +928,12 @@ func (g *state) decideRune(p int, args console.Args) ([]console.Event, error) {
 	kind, el := args.String("kind"), args.String("element")
 	switch {
 	case kind == KindElemental && el == "":
-		return nil, console.Reject("an elemental rune has an element: give element=air, fire, earth or water")
+		return nil, console.RejectTry(console.ReasonNotAllowed, CmdClaimRune+" element=air|fire|earth|water", "an elemental rune has an element: air, fire, earth or water")
 	case kind == KindWild && el != "":
-		return nil, console.Reject("a wild rune has no element of its own (it may be made with any one colour): leave element out")
+		return nil, console.Reject("a wild rune has no element of its own (it may be made with any one colour): choose no element")
 	}
 	if g.rowCards() <= 0 {
-		return nil, console.Reject("no rune card is left in the row (the rune deck has %d); correct the deck with correct-deck if the table shows otherwise", g.RuneDeck)
+		return nil, console.RejectTry(console.ReasonNotAllowed, CmdCorrectDeck, "no rune card is left in the row (the rune deck has %d); correct the deck if the table shows otherwise", g.RuneDeck)
 	}
 	drawn := 1
 	if g.RuneDeck == 0 {
@@ -967,7 +967,7 @@ func (g *state) decideMastery(p int, args console.Args) ([]console.Event, error)
 		return nil, console.Reject("you already hold the %s mastery rune %s; only another player's mastery rune can be completed", elementTitle(el), m.Name)
 	case m.Owner == "":
 		if !args.Has("points") {
-			return nil, console.Reject("the %s mastery rune is claimed for the first time: give its value (points=…, the number in its top right corner)", elementTitle(el))
+			return nil, console.RejectTry(console.ReasonNotAllowed, CmdClaimMastery+" points=N", "the %s mastery rune is claimed for the first time: give its value, the number in its top right corner", elementTitle(el))
 		}
 		ev.Value = args.Int("points")
 		ev.Name = elementTitle(el) + " mastery"
@@ -1012,7 +1012,7 @@ func (g *state) decideEndTurn(p int, args console.Args) ([]console.Event, error)
 	case te.Returned && g.MeritDeck == 0 && args.Has("merit"):
 		return nil, console.Reject("the merit deck is empty: %s takes the influence tokens back but draws no merit card; end the turn without merit", pl.Seat)
 	case te.Returned && g.MeritDeck > 0 && !args.Has("merit"):
-		return nil, console.Reject("%s has influence on all four spell masters: take the tokens back, draw a merit card and end the turn with its value (merit=2, 3 or 4)", pl.Seat)
+		return nil, console.RejectTry(console.ReasonNotAllowed, CmdEndTurn+" merit=2|3|4", "%s has influence on all four spell masters: take the tokens back, draw a merit card and end the turn with its value, 2, 3 or 4", pl.Seat)
 	}
 	te.Merit = args.Int("merit")
 	events, err := one(EventTurnEnded, te)
@@ -1093,7 +1093,7 @@ func (*Rules) Undoable(s console.State, seat console.Seat, last []console.Event)
 		return console.Reject("nothing to undo")
 	}
 	if by := last[0].Seat; by != seat {
-		return console.Reject("only %s can take back %s's last command (%s)", by, by, last[0].Type)
+		return console.Reject("only %s can take back %s's last move, %s", by, by, eventWords(last[0].Type))
 	}
 	return nil
 }

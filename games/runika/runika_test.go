@@ -537,7 +537,7 @@ func TestRefusals(t *testing.T) {
 		{"end-draft in setup", nil, draft("alice"), "the game has not started yet"},
 		{"start twice", []step{start("bob")}, start("carol"), "the game has already started (round 1)"},
 		{"turn command in the draft", []step{start("bob")}, infl("alice", Air),
-			"round 1's dice are being drafted: alice, who holds the initiative token, ends the draft (end-draft) and takes the first turn"},
+			"round 1's dice are being drafted: alice, who holds the initiative token, ends the draft and takes the first turn"},
 		{"end-draft by another", []step{start("bob")}, draft("carol"), "alice holds the initiative token and ends the draft"},
 		{"end-draft in the turns", begin, draft("alice"), "the draft of round 1 is over: it is alice's turn"},
 		{"not your turn", begin, tokens("bob", 1), "it is alice's turn"},
@@ -551,12 +551,12 @@ func TestRefusals(t *testing.T) {
 		{"merit without all four", append(begin, infl("alice", Air), infl("alice", Water)), merit("alice", 3),
 			"alice has influence on 2 of the 4 spell masters (missing: Fire, Earth); a merit card is drawn only with all four"},
 		{"all four without merit", append(begin, allFour("alice")...), endTurn("alice"),
-			"alice has influence on all four spell masters: take the tokens back, draw a merit card and end the turn with its value (merit=2, 3 or 4)"},
+			"alice has influence on all four spell masters: take the tokens back, draw a merit card and end the turn with its value, 2, 3 or 4"},
 		{"merit from an empty deck", append(append([]step{correct("bob", DeckMerit, 0)}, begin...), allFour("alice")...), merit("alice", 2),
 			"the merit deck is empty: alice takes the influence tokens back but draws no merit card"},
 		{"merit out of range", begin, merit("alice", 5), `argument "merit": 5 is not a whole number from 2 to 4`},
 		{"elemental without element", begin, cmd("alice", CmdClaimRune, "name", "Spark", "kind", KindElemental, "points", 2),
-			"an elemental rune has an element: give element=air, fire, earth or water"},
+			"an elemental rune has an element: air, fire, earth or water"},
 		{"wild with element", begin, cmd("alice", CmdClaimRune, "name", "Prism", "kind", KindWild, "element", Fire, "points", 2),
 			"a wild rune has no element of its own"},
 		{"mastery is not a basic kind", begin, cmd("alice", CmdClaimRune, "name", "Thunderbolt", "kind", KindMastery, "points", 3),
@@ -575,7 +575,7 @@ func TestRefusals(t *testing.T) {
 		{"own mastery again", append(begin, masteryFirst("alice", Earth, "Landslide", 2, 0)), complete("alice", Earth, 1),
 			"you already hold the Earth mastery rune Landslide; only another player's mastery rune can be completed"},
 		{"first mastery without value", begin, complete("alice", Air, 1),
-			"the Air mastery rune is claimed for the first time: give its value (points=…, the number in its top right corner)"},
+			"the Air mastery rune is claimed for the first time: give its value, the number in its top right corner"},
 		{"completion with the wrong value", append(begin, masteryFirst("alice", Earth, "Landslide", 2, 0), endTurn("alice")),
 			cmd("bob", CmdClaimMastery, "element", Earth, "points", 4), "alice's Earth mastery rune Landslide is worth 2, not 4"},
 		{"completion with the wrong name", append(begin, masteryFirst("alice", Earth, "Landslide", 2, 0), endTurn("alice")),
@@ -649,7 +649,7 @@ func TestUndoable(t *testing.T) {
 		t.Errorf("bob undoing his own start: %v", err)
 	}
 	err = r.Undoable(g.s, "alice", evs)
-	if want := "only bob can take back bob's last command (game-started)"; err == nil || !console.IsRejection(err) || err.Error() != want {
+	if want := "only bob can take back bob's last move, the start of the game"; err == nil || !console.IsRejection(err) || err.Error() != want {
 		t.Errorf("alice undoing bob's start: got %v, want %q", err, want)
 	}
 	if err := r.Undoable(g.s, "bob", nil); err == nil {

@@ -647,3 +647,33 @@ func describe(g *state, e console.Event) string {
 	}
 	return strings.TrimSpace(e.Type)
 }
+
+// eventWords names what an event recorded, for a player: "the end of a
+// turn" for turn-ended.
+func eventWords(typ string) string {
+	switch typ {
+	case EventCharacterChosen:
+		return "a character chosen"
+	case EventGameStarted:
+		return "the start of the game"
+	case EventDraftEnded:
+		return "the end of the draft"
+	case EventMasterInfluenced:
+		return "a spell master influenced"
+	case EventRuneClaimed:
+		return "a rune claimed"
+	case EventMasteryClaimed:
+		return "a mastery rune claimed"
+	case EventTokensGained:
+		return "points tokens gained"
+	case EventTurnEnded:
+		return "the end of a turn"
+	case EventRoundEnded:
+		return "the end of a round"
+	case EventGameEnded:
+		return "the end of the game"
+	case EventDeckCorrected:
+		return "a deck corrected"
+	}
+	return "a move"
+}
