@@ -142,6 +142,9 @@ func (x *decider) killCmd(a console.Args) error {
 	return console.RejectWith(console.ReasonNotFound, "there is no unit %s", id)
 }
 
+// adjustWords names adjust's number fields in refusals.
+var adjustWords = map[string]string{"hp": "hit points", "count": "the count of engaged turns"}
+
 // adjust is a table correction (RU-D57): it never triggers AI reactions.
 func (x *decider) adjust(a console.Args) error {
 	g := x.g
@@ -149,7 +152,7 @@ func (x *decider) adjust(a console.Args) error {
 	num := func(name string, lo, hi int) (int, error) {
 		n, err := strconv.Atoi(strings.TrimSpace(a.String(name)))
 		if err != nil || n < lo || n > hi {
-			return 0, console.RejectWith(console.ReasonBadInput, "%s must be %d–%d for %s", name, lo, hi, g.name(id))
+			return 0, console.RejectWith(console.ReasonBadInput, "%s must be %d–%d for %s", adjustWords[name], lo, hi, g.name(id))
 		}
 		return n, nil
 	}
@@ -184,7 +187,7 @@ func (x *decider) adjust(a console.Args) error {
 				return err
 			}
 			if abl, _ := c.Ability(ab); abl.Cycle.Per == "constant" || n > abl.Cycle.Uses {
-				return console.RejectWith(console.ReasonBadInput, "%s has %d uses per %s: uses must be 0–%d", abl.Name, abl.Cycle.Uses, abl.Cycle.Per, abl.Cycle.Uses)
+				return console.RejectWith(console.ReasonBadInput, "%s has %d uses per %s: the uses left must be 0–%d", abl.Name, abl.Cycle.Uses, abl.Cycle.Per, abl.Cycle.Uses)
 			}
 			usesOf(&nh.Uses, ab, 0).Left = n
 			changes = append(changes, fmt.Sprintf("%s uses → %d", ab, n))
@@ -201,7 +204,7 @@ func (x *decider) adjust(a console.Args) error {
 					r, err = strconv.Atoi(parts[1])
 				}
 				if len(parts) < 2 || len(parts) > 3 || err != nil || (parts[0] != "melee" && parts[0] != "ranged") || r < 1 || r > g.Round {
-					return console.RejectWith(console.ReasonBadInput, "captive must be no, melee:ROUND or ranged:ROUND, with the captors after another colon (ranged:3:E7), round 1–%d", g.Round)
+					return console.RejectTry(console.ReasonBadInput, "adjust captive=ranged:3:E7", "a captive is taken in close combat or by a shot in a round from 1 to %d, by its captors", g.Round)
 				}
 				nh.Status, nh.Cause, nh.CapturedRound, nh.Captors = StatusCaptured, parts[0], r, nil
 				if len(parts) == 3 {
@@ -217,7 +220,7 @@ func (x *decider) adjust(a console.Args) error {
 			changes = append(changes, "captive → "+v)
 		}
 		if len(changes) == 0 && !a.Has("engaged") {
-			return console.RejectWith(console.ReasonBadInput, "adjust %s: say what to change (hp=, count=, uses=, captive=, engaged=)", h.Name)
+			return console.RejectTry(console.ReasonBadInput, "adjust hp= count= uses= captive= engaged=", "say what to change for %s", h.Name)
 		}
 		ev := Adjusted{Unit: h.ID, Field: strings.Join(changes, ", "), Hero: &nh}
 		if a.Has("engaged") {
@@ -253,10 +256,10 @@ func (x *decider) adjust(a console.Args) error {
 		if a.Has("mode") {
 			m, ok := rn.ParseMode(a.String("mode"))
 			if !ok || m == rn.Dead {
-				return console.RejectWith(console.ReasonBadInput, "mode must be one of posted, returning, investigating, rallying, alert, pursuing, engaging, guarding, engaged (kill removes a unit)")
+				return console.RejectTry(console.ReasonBadInput, "adjust mode=posted|returning|investigating|rallying|alert|pursuing|engaging|guarding|engaged", "an enemy is posted, returning, investigating, rallying, alert, pursuing, engaging, guarding or engaged (a dead one is removed with a kill)")
 			}
 			if m == rn.Engaged && len(g.engagedHeroes(id)) == 0 && !a.Has("engaged") {
-				return console.RejectWith(console.ReasonBadInput, "an engaged enemy is engaged with a hero: give engaged=H1 too")
+				return console.RejectTry(console.ReasonBadInput, "adjust engaged=H1", "an engaged enemy is engaged with a hero: name the hero too")
 			}
 			changes = append(changes, fmt.Sprintf("mode %s → %s", e.AI.Mode, m))
 			ne.AI.Mode = m
@@ -264,7 +267,7 @@ func (x *decider) adjust(a console.Args) error {
 		if a.Has("offpost") {
 			v := strings.ToLower(a.String("offpost"))
 			if v != "yes" && v != "no" {
-				return console.RejectWith(console.ReasonBadInput, "offpost must be yes or no")
+				return console.RejectTry(console.ReasonBadInput, "adjust offpost=yes", "say yes or no for the post marker")
 			}
 			ne.AI.OffPost = v == "yes"
 			changes = append(changes, "post marker out: "+v)
@@ -278,14 +281,14 @@ func (x *decider) adjust(a console.Args) error {
 				}
 			default:
 				if h := g.hero(t); h == nil {
-					return console.RejectWith(console.ReasonBadInput, "target must be a hero (H1 …), not %s", t)
+					return console.RejectWith(console.ReasonBadInput, "the target must be a hero, not %s", t)
 				}
 			}
 			ne.AI.Target = t
 			changes = append(changes, "target → "+ne.AI.Target)
 		}
 		if len(changes) == 0 && !a.Has("engaged") {
-			return console.RejectWith(console.ReasonBadInput, "adjust %s: say what to change (hp=, mode=, offpost=, target=, engaged=)", id)
+			return console.RejectTry(console.ReasonBadInput, "adjust hp= mode= offpost= target= engaged=", "say what to change for %s", id)
 		}
 		ev := Adjusted{Unit: id, Field: strings.Join(changes, ", "), Enemy: &ne}
 		if a.Has("engaged") {
@@ -300,7 +303,7 @@ func (x *decider) adjust(a console.Args) error {
 				for _, hid := range strings.Split(v, ",") {
 					hh := g.hero(strings.TrimSpace(hid))
 					if hh == nil || hh.Status != StatusFree {
-						return console.RejectWith(console.ReasonBadInput, "engaged lists free heroes (H1,H2) or none")
+						return console.RejectTry(console.ReasonBadInput, "adjust engaged=H1,H2", "an enemy is engaged with free heroes, or with none")
 					}
 					if p := (rn.Pair{Hero: hh.ID, Enemy: id}); !containsPair(pairs, p) {
 						pairs = append(pairs, p)
@@ -315,7 +318,7 @@ func (x *decider) adjust(a console.Args) error {
 	}
 	if n := g.neutral(id); n != nil {
 		if !a.Has("hp") {
-			return console.RejectWith(console.ReasonBadInput, "adjust %s: a neutral has only hit points (hp=)", n.Name)
+			return console.RejectTry(console.ReasonBadInput, "adjust hp=", "%s is a neutral: only its hit points can be corrected", n.Name)
 		}
 		c, _ := g.card(n.Card)
 		hp, err := num("hp", 1, c.HP)
@@ -357,14 +360,14 @@ func (x *decider) usesArg(v string, abs []cardAbility) (string, int, error) {
 	id, ns, ok := strings.Cut(strings.TrimSpace(v), ":")
 	n, err := strconv.Atoi(ns)
 	if !ok || err != nil || n < 0 || n > 99 {
-		return "", 0, console.RejectWith(console.ReasonBadInput, "uses must look like ABILITY:N, e.g. war-cry:1")
+		return "", 0, console.RejectTry(console.ReasonBadInput, "adjust uses=war-cry:1", "say which ability and how many uses are left")
 	}
 	for _, a := range abs {
 		if a.ID == strings.ToLower(id) {
 			return a.ID, n, nil
 		}
 	}
-	return "", 0, console.RejectWith(console.ReasonNotFound, "no ability named %s", id)
+	return "", 0, console.RejectWith(console.ReasonNotFound, "there is no such ability (%s)", id)
 }
 
 func containsPair(list []rn.Pair, p rn.Pair) bool {

@@ -41,22 +41,25 @@ func (o Order) Kind() string {
 	return "move"
 }
 
-// Rule is the rule a question rests on, with its rulebook line, in unit
-// u, for the prompt panel (RU-D56: every question shows its rule).
+// Rule is the rule a question rests on, in the rulebook's words and unit
+// u, for the prompt panel (RU-D56: every question shows its rule). The
+// sources stay here: sight l. 234–236, 264 (RU-D17, RU-D32); in-range
+// l. 263, 387 (RU-D18, RU-D44); results RU-D47; nearest l. 251
+// (RU-D35); noise l. 246; group l. 270.
 func (q Question) Rule(u Unit) string {
 	switch q.Kind {
 	case "sight":
-		return "l. 234–236, 264 (RU-D17, RU-D32): front face and front diagonals, within the vision, a clear line"
+		return "An enemy sees through the front face and front diagonals of its base, within its vision, with a clear line."
 	case "in-range":
-		return "l. 263, 387 (RU-D18, RU-D44): the firing range is the card's range, else its vision"
+		return "The firing range is the card's range, else its vision."
 	case "results":
-		return "RU-D47: tick each line that is now true; the rest are no"
+		return "Tick each line that is now true; the rest are no."
 	case "nearest":
-		return "l. 251 (RU-D35): it engages the nearest hero of the fight"
+		return "It engages the nearest hero of the fight."
 	case "noise":
-		return "l. 246: within " + Format(NoiseReach, u) + " and out of sight"
+		return "A close combat is heard within " + Format(NoiseReach, u) + " by enemies that cannot see it."
 	case "group":
-		return "l. 270: enemies within " + Format(GroupReach, u) + " of each other respond together"
+		return "Enemies within " + Format(GroupReach, u) + " of each other respond together."
 	}
 	return ""
 }
@@ -129,7 +132,7 @@ func (o Order) Text(w World, u Unit) string {
 		}
 		return t + "."
 	}
-	return e + ": " + o.Template
+	return e + " has an order the app cannot word: check its card."
 }
 
 // dice writes "2 dice, hit on 4+".

@@ -124,7 +124,7 @@ func TestOrderKindAndRule(t *testing.T) {
 			t.Errorf("%s: kind %s, want %s", tmpl, got, want)
 		}
 	}
-	if got := (Question{Kind: "noise"}).Rule(Centimetres); got != "l. 246: within 20 cm and out of sight" {
+	if got := (Question{Kind: "noise"}).Rule(Centimetres); got != "A close combat is heard within 20 cm by enemies that cannot see it." {
 		t.Errorf("noise rule %q", got)
 	}
 	// An enemy in Names is still named by id; a hero by its name.
