@@ -33,6 +33,9 @@ func refused(t *testing.T, g *game, st step, want string) {
 	if !bytes.Equal(before, mustEncode(t, g.s)) {
 		t.Fatal("a refused command changed the state")
 	}
+	if b := badWords(err.Error()); b != "" {
+		t.Errorf("%s %v: the refusal %q holds %s", st.cmd, st.args, err, b)
+	}
 }
 
 func TestRotterAttackRefusals(t *testing.T) {
@@ -368,7 +371,7 @@ func TestShortcut(t *testing.T) {
 func TestRevealEnemy(t *testing.T) {
 	g := toAction(t)
 	refused(t, g, do("ana", CmdPerform, "character", "dorian", "action", "reveal-enemy"), "needs a target: the section where your team detected a hidden enemy")
-	refused(t, g, do("ana", CmdPerform, "character", "dorian", "action", "reveal-enemy", "target", "crossing"), "your team has detected no hidden enemy in crossing")
+	refused(t, g, do("ana", CmdPerform, "character", "dorian", "action", "reveal-enemy", "target", "crossing"), "your team has detected no hidden enemy in section F (crossing)")
 	refused(t, g, do("ana", CmdPerform, "character", "dorian", "action", "reveal-enemy", "target", "moon"), `no section "moon"`)
 	g.st().Players[0].Detected = []string{"p2-whisper"}
 	es, err := g.try(do("ana", CmdPerform, "character", "kestrel", "action", "reveal-enemy", "target", "crossing"))

@@ -84,7 +84,7 @@ func TestRefusals(t *testing.T) {
 			"Dorian has no Aim and shoot a ranged weapon or Shoot a ranged weapon assigned"},
 		{"no such weapon", nil,
 			do("ana", CmdAttack, "character", "dorian-loaders-1", "weapon", "ak-47", "mode", "focus-fire", "targets", "moloch", "distances", "100"),
-			"carries no weapon"},
+			"carries no such weapon (it carries the LD-125)"},
 		{"cover word of basic mode in advanced mode", nil,
 			do("ana", CmdAttack, "character", "dorian-loaders-1", "weapon", "ld-125", "mode", "semi-auto", "targets", "moloch", "distances", "100", "cover", "cover"),
 			"in advanced mode cover is none, light or heavy"},
@@ -102,6 +102,9 @@ func TestRefusals(t *testing.T) {
 			_, err := g.try(tc.st)
 			if err == nil || !console.IsRejection(err) || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("%s %v: got %v, want a refusal containing %q", tc.st.cmd, tc.st.args, err, tc.want)
+			}
+			if b := badWords(err.Error()); b != "" {
+				t.Errorf("%s %v: the refusal %q holds %s", tc.st.cmd, tc.st.args, err, b)
 			}
 			if !bytes.Equal(before, mustEncode(t, g.s)) {
 				t.Fatal("a refused command changed the state")

@@ -52,7 +52,7 @@ func TestThrowGrenade(t *testing.T) {
 	g := fight(t, nil, "varros-line", "androphages-raid", map[console.Seat][][2]string{"ana": {{"varro", "throw"}}})
 	g.toTurnOf("ana")
 	refused(t, g, do("ana", CmdThrow, "character", "brack", "item", "frag-grenade", "section", "crossing", "distance", 100), "Brack carries no grenade to throw")
-	refused(t, g, do("ana", CmdThrow, "character", "varro", "item", "molotov", "section", "crossing", "distance", 100), `carries no grenade "molotov" (grenades: frag-grenade)`)
+	refused(t, g, do("ana", CmdThrow, "character", "varro", "item", "molotov", "section", "crossing", "distance", 100), "carries no such grenade (it carries the Frag grenade)")
 	refused(t, g, do("ana", CmdThrow, "character", "varro", "item", "frag-grenade", "section", "crossing"), "give the distance")
 	refused(t, g, do("ana", CmdThrow, "character", "varro", "item", "frag-grenade", "section", "crossing", "distance", 160),
 		`reaches 15" with the Frag grenade; the marker is 16" away`)
@@ -224,7 +224,7 @@ func TestArtilleryStrike(t *testing.T) {
 	if want := rules.AddSuppression(supp, 75); st.char("p2-skarn").Suppression != want {
 		t.Errorf("Skarn's suppression %d, want %d", st.char("p2-skarn").Suppression, want)
 	}
-	refused(t, g, do("ben", CmdExplosionHit, "throwable", 1, "character", "skarn"), "hits everyone in crossing by itself")
+	refused(t, g, do("ben", CmdExplosionHit, "throwable", 1, "character", "skarn"), "hits everyone in section F (crossing) by itself")
 	g.endPhases(1)
 	if len(g.st().Throwables) != 0 {
 		t.Fatal("the strike is still on the table")
