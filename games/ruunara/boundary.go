@@ -142,6 +142,22 @@ func (x *decider) killCmd(a console.Args) error {
 	return console.RejectWith(console.ReasonNotFound, "there is no unit %s", id)
 }
 
+// captiveWords is a hero's captive state after a correction, in words.
+func captiveWords(h hero) string {
+	if h.Status != StatusCaptured {
+		return "free"
+	}
+	how := "captured by a shot"
+	if h.Cause == "melee" {
+		how = "captured in close combat"
+	}
+	how += fmt.Sprintf(" in round %d", h.CapturedRound)
+	if len(h.Captors) > 0 {
+		how += " by " + strings.Join(h.Captors, ", ")
+	}
+	return how
+}
+
 // adjustWords names adjust's number fields in refusals.
 var adjustWords = map[string]string{"hp": "hit points", "count": "the count of engaged turns"}
 
@@ -170,7 +186,7 @@ func (x *decider) adjust(a console.Args) error {
 			if err != nil {
 				return err
 			}
-			changes = append(changes, fmt.Sprintf("hp %d → %d", h.HP, n))
+			changes = append(changes, fmt.Sprintf("hit points %d → %d", h.HP, n))
 			nh.HP = n
 		}
 		if a.Has("count") {
@@ -178,7 +194,7 @@ func (x *decider) adjust(a console.Args) error {
 			if err != nil {
 				return err
 			}
-			changes = append(changes, fmt.Sprintf("engaged-turn count %d → %d", h.Count, n))
+			changes = append(changes, fmt.Sprintf("engaged turns %d → %d", h.Count, n))
 			nh.Count = n
 		}
 		if a.Has("uses") {
@@ -190,7 +206,8 @@ func (x *decider) adjust(a console.Args) error {
 				return console.RejectWith(console.ReasonBadInput, "%s has %d uses per %s: the uses left must be 0–%d", abl.Name, abl.Cycle.Uses, abl.Cycle.Per, abl.Cycle.Uses)
 			}
 			usesOf(&nh.Uses, ab, 0).Left = n
-			changes = append(changes, fmt.Sprintf("%s uses → %d", ab, n))
+			abl, _ := c.Ability(ab)
+			changes = append(changes, fmt.Sprintf("%s: %d use%s left", abl.Name, n, plural(n)))
 		}
 		if a.Has("captive") {
 			v := strings.ToLower(strings.TrimSpace(a.String("captive")))
@@ -217,7 +234,7 @@ func (x *decider) adjust(a console.Args) error {
 					}
 				}
 			}
-			changes = append(changes, "captive → "+v)
+			changes = append(changes, captiveWords(nh))
 		}
 		if len(changes) == 0 && !a.Has("engaged") {
 			return console.RejectTry(console.ReasonBadInput, "adjust hp= count= uses= captive= engaged=", "say what to change for %s", h.Name)
@@ -247,7 +264,7 @@ func (x *decider) adjust(a console.Args) error {
 			if err != nil {
 				return err
 			}
-			changes = append(changes, fmt.Sprintf("hp %d → %d", e.HP, n))
+			changes = append(changes, fmt.Sprintf("hit points %d → %d", e.HP, n))
 			ne.HP = n
 		}
 		if e.AI.Mode == rn.Dead {
@@ -261,7 +278,7 @@ func (x *decider) adjust(a console.Args) error {
 			if m == rn.Engaged && len(g.engagedHeroes(id)) == 0 && !a.Has("engaged") {
 				return console.RejectTry(console.ReasonBadInput, "adjust engaged=H1", "an engaged enemy is engaged with a hero: name the hero too")
 			}
-			changes = append(changes, fmt.Sprintf("mode %s → %s", e.AI.Mode, m))
+			changes = append(changes, fmt.Sprintf("%s → %s", e.AI.Mode, m))
 			ne.AI.Mode = m
 		}
 		if a.Has("offpost") {
@@ -325,7 +342,7 @@ func (x *decider) adjust(a console.Args) error {
 		if err != nil {
 			return err
 		}
-		x.emit(EvAdjusted, Adjusted{Unit: id, Field: fmt.Sprintf("hp %d → %d", n.HP, hp), NeutralHP: hp, Neutral: true})
+		x.emit(EvAdjusted, Adjusted{Unit: id, Field: fmt.Sprintf("hit points %d → %d", n.HP, hp), NeutralHP: hp, Neutral: true})
 		return nil
 	}
 	return console.RejectWith(console.ReasonNotFound, "there is no unit %s", id)

@@ -249,7 +249,7 @@ func (g *state) describe(e console.Event, u rn.Unit) (string, error) {
 		if err := dec(&p); err != nil {
 			return "", err
 		}
-		return fmt.Sprintf("%s's fight is over: per-fight abilities ready again", g.name(p.Unit)), nil
+		return fmt.Sprintf("%s's fight is over: the abilities used once per fight are ready again", g.name(p.Unit)), nil
 	case EvCountTicked:
 		var p CountTicked
 		if err := dec(&p); err != nil {
