@@ -419,7 +419,7 @@ func (p *Panel) characterPicker(note func(c landsofruin.CharView) string) fyne.C
 		}
 		tiles = append(tiles, t)
 	}
-	return container.NewGridWithColumns(2, tiles...)
+	return newFitGrid(2, tiles...)
 }
 
 // section names a section for the player.
@@ -527,5 +527,5 @@ func walkTiles(o fyne.CanvasObject, f func(*Tile)) {
 
 // grid lays tiles out in n columns.
 func grid(n int, tiles []fyne.CanvasObject) fyne.CanvasObject {
-	return container.NewGridWithColumns(n, tiles...)
+	return newFitGrid(n, tiles...)
 }

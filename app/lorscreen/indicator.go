@@ -39,6 +39,9 @@ type indicator struct {
 	// Title and Sub are the two lines; Kind colours it.
 	Title, Sub string
 	Kind       phaseKind
+	// Small draws the title at the text size, not the subheading's (a
+	// phone).
+	Small bool
 	// OnTapped is called on a tap while enabled.
 	OnTapped func()
 	disabled bool
@@ -80,10 +83,12 @@ func (i *indicator) CreateRenderer() fyne.WidgetRenderer {
 	bg.CornerRadius = 22
 	title := widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	title.SizeName = theme.SizeNameSubHeadingText
-	title.Truncation = fyne.TextTruncateEllipsis
+	// Both lines wrap: the indicator grows rather than cutting a
+	// warning.
+	title.Wrapping = fyne.TextWrapWord
 	sub := widget.NewLabel("")
 	sub.Alignment = fyne.TextAlignCenter
-	sub.Truncation = fyne.TextTruncateEllipsis
+	sub.Wrapping = fyne.TextWrapWord
 	// White text on the indicator's colour, in either theme.
 	text := container.NewThemeOverride(container.NewVBox(title, sub), whiteText{})
 	box := container.NewStack(bg, container.New(layout.NewCustomPaddedLayout(2, 2, 8, 8), text))
@@ -134,6 +139,14 @@ func (r *indicatorRenderer) Refresh() {
 		r.bg.FillColor = phaseRed
 	default:
 		r.bg.FillColor = phaseGrey
+	}
+	size := theme.SizeNameSubHeadingText
+	if r.i.Small {
+		size = theme.SizeNameText
+	}
+	if r.title.SizeName != size {
+		r.title.SizeName = size
+		r.title.Refresh()
 	}
 	r.title.SetText(r.i.Title)
 	r.sub.SetText(r.i.Sub)

@@ -37,6 +37,10 @@ func (l *columnsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		}
 		return
 	}
+	if size.Height > size.Width*0.9 {
+		l.portrait(objs, size)
+		return
+	}
 	left := min(max(size.Width*0.24, 220), 320)
 	right := min(max(size.Width*0.29, 260), 400)
 	if l.setup {
@@ -54,6 +58,31 @@ func (l *columnsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		o.Resize(fyne.NewSize(widths[i], size.Height))
 		x += widths[i]
 	}
+}
+
+// portrait lays a tablet held upright out: the map across the top, the
+// cards and the panel side by side under it (the panel alone in the
+// setup).
+func (l *columnsLayout) portrait(objs []fyne.CanvasObject, size fyne.Size) {
+	mapH := min(size.Width*0.8, size.Height*0.5)
+	objs[1].Show()
+	objs[1].Move(fyne.NewPos(0, 0))
+	objs[1].Resize(fyne.NewSize(size.Width, mapH))
+	rest := fyne.NewSize(size.Width, max(size.Height-mapH, 0))
+	if l.setup {
+		objs[0].Hide()
+		objs[2].Show()
+		objs[2].Move(fyne.NewPos(0, mapH))
+		objs[2].Resize(rest)
+		return
+	}
+	left := size.Width * 0.45
+	objs[0].Show()
+	objs[0].Move(fyne.NewPos(0, mapH))
+	objs[0].Resize(fyne.NewSize(left, rest.Height))
+	objs[2].Show()
+	objs[2].Move(fyne.NewPos(left, mapH))
+	objs[2].Resize(fyne.NewSize(size.Width-left, rest.Height))
 }
 
 // MinSize is small: every column scrolls or scales.

@@ -43,7 +43,7 @@ func (s *Screen) menuItems() []*fyne.MenuItem {
 	}
 	items = append(items,
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("History", func() { s.frame.ShowHistory(s.holder) }),
+		fyne.NewMenuItem("History", s.showHistory),
 		fyne.NewMenuItem("Battle report", s.frame.ShowReport),
 		fyne.NewMenuItem("Add a picture of the table to the report", s.addPicture),
 		fyne.NewMenuItem(hints, s.toggleHints),

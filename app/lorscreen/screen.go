@@ -21,6 +21,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -140,7 +141,14 @@ type Screen struct {
 	hintText               *widget.Label
 	hintBox                fyne.CanvasObject
 	hintBtn                *widget.Button
-	lastResult             *widget.Label
+	// hintBarBtn opens the hint from the top bar at a large text size.
+	hintBarBtn *widget.Button
+	// topRight holds the morale and the enemy team on a tablet,
+	// teamHead on a phone; historyBtn is hidden on a phone (the menu has
+	// the history).
+	topRight, teamHead *fyne.Container
+	historyBtn         *widget.Button
+	lastResult             *lastLine
 	endBtn                 *widget.Button
 	menuBtn                *widget.Button
 	cards, tableMap, enemy Part
@@ -155,8 +163,9 @@ type Screen struct {
 	seatLabel              *widget.Label
 	lastLines              []console.HistoryLine
 	outcome                []string
-	// narrow is set by the screen's layout: a phone held upright.
-	narrow                   bool
+	// narrow is set by the screen's layout: a phone held upright;
+	// drawnNarrow is what the phase indicator was last drawn for.
+	narrow, drawnNarrow      bool
 	enemyBtn                 *widget.Button
 	enemyCount, enemyDown    int
 	phaseWarning, phaseShown string
@@ -200,7 +209,7 @@ func (s *Screen) build() {
 	s.turnLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	s.turnLabel.SizeName = theme.SizeNameSubHeadingText
 	s.seatLabel = widget.NewLabel("")
-	s.seatLabel.Truncation = fyne.TextTruncateEllipsis
+	s.seatLabel.Wrapping = fyne.TextWrapWord
 	s.phaseBtn = newIndicator(s.tapPhase)
 	s.morale = widget.NewProgressBar()
 	s.morale.TextFormatter = func() string { return s.moraleLabel.Text }
@@ -229,29 +238,41 @@ func (s *Screen) build() {
 	s.hintText.Wrapping = fyne.TextWrapWord
 	s.hintBox = container.NewPadded(container.NewBorder(nil, nil, widget.NewIcon(theme.InfoIcon()), nil, s.hintText))
 
-	// One line: the whole of it is in the history.
-	s.lastResult = widget.NewLabel("")
-	s.lastResult.Truncation = fyne.TextTruncateEllipsis
+	// The last result: it wraps; a long one scrolls in two lines and
+	// opens in full.
+	s.lastResult = newLastLine(s.showLast)
 	s.endBtn = widget.NewButtonWithIcon("End phase", theme.NavigateNextIcon(), s.tapPhase)
 	s.endBtn.Importance = widget.HighImportance
 	s.endBtn.IconPlacement = widget.ButtonIconTrailingText
-	history := widget.NewButtonWithIcon("History", theme.HistoryIcon(), func() { s.frame.ShowHistory(s.holder) })
+	history := widget.NewButtonWithIcon("History", theme.HistoryIcon(), s.showHistory)
 
 	moraleBox := container.NewBorder(nil, nil, widget.NewLabel("Morale"), nil, s.morale)
 	s.moraleBox = kit.WithMinSize(moraleBox, 200, 0)
+	// At a large text size the hint waits behind a button on a tablet
+	// too: in full it would take the map's room.
+	s.hintBarBtn = widget.NewButtonWithIcon("Hint", theme.InfoIcon(), func() {
+		showPart(s.frame.Window(), "Hint", kit.Wrapped(s.hintText.Text))
+	})
 	left := container.NewHBox(s.menuBtn, s.turnLabel)
-	right := container.NewHBox(s.moraleBox, s.enemyBtn)
+	// The morale and the enemy team: in the top bar on a tablet, at the
+	// head of the team's column on a phone (adapt moves them).
+	s.topRight = container.NewHBox(s.moraleBox, s.enemyBtn)
+	s.teamHead = container.New(layout.NewRowWrapLayout())
+	right := s.topRight
 	s.columns = &columnsLayout{}
 	narrow := func() bool { return s.narrow }
 	top := container.New(&barLayout{narrow: narrow}, left, s.phaseBtn, right)
-	bottom := container.New(&barLayout{narrow: narrow}, history, s.lastResult, s.endBtn)
+	s.historyBtn = history
+	bottom := container.New(&barLayout{narrow: narrow}, container.NewHBox(history, s.hintBarBtn), s.lastResult.box, s.endBtn)
 
+	// Whose screen it is heads the team's column.
 	s.body = container.New(s.columns,
-		container.NewVScroll(s.cards.Object()),
+		container.NewVScroll(container.NewVBox(s.seatLabel, s.teamHead, s.cards.Object())),
 		s.tableMap.Object(),
 		s.panel.Object())
 	// On a phone: tabs for the columns, and the hint behind a button.
-	s.hintBtn = widget.NewButtonWithIcon("Hint", theme.InfoIcon(), func() {
+	// Its icon only: the tabs share a phone's width.
+	s.hintBtn = widget.NewButtonWithIcon("", theme.InfoIcon(), func() {
 		showPart(s.frame.Window(), "Hint", kit.Wrapped(s.hintText.Text))
 	})
 	s.tabs = kit.NewShareRow(
@@ -259,7 +280,7 @@ func (s *Screen) build() {
 		widget.NewButton("Map", func() { s.columns.show(1); s.body.Refresh() }),
 		widget.NewButton("Act", func() { s.columns.show(2); s.body.Refresh() }),
 		s.hintBtn)
-	s.main = container.New(screenLayout{narrow: &s.narrow, adapt: func(n bool) { s.adapt(n) }}, kit.NewWrapVBox(top, s.seatLabel, s.hintBox, s.tabs), s.body, bottom)
+	s.main = container.New(screenLayout{narrow: &s.narrow, adapt: func(n bool) { s.adapt(n) }}, kit.NewWrapVBox(top, s.hintBox, s.tabs), s.body, bottom)
 
 	s.handTitle = widget.NewLabelWithStyle("", fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	s.handTitle.SizeName = theme.SizeNameHeadingText
@@ -479,10 +500,26 @@ func (s *Screen) draw(v landsofruin.View) {
 // reports whether anything appeared or went.
 func (s *Screen) adapt(narrow bool) bool {
 	hint := s.hints && s.hintText.Text != ""
+	large := theme.Size(theme.SizeNameText) > kit.BaseText*1.25
 	a := showIf(s.tabs, narrow)
-	b := showIf(s.hintBox, hint && !narrow)
+	b := showIf(s.hintBox, hint && !narrow && !large)
 	c := showIf(s.hintBtn, hint && narrow)
-	return a || b || c
+	d := showIf(s.hintBarBtn, hint && !narrow && large)
+	e := showIf(s.historyBtn, !narrow)
+	if from, to := s.topRight, s.teamHead; narrow == (len(from.Objects) > 0) {
+		if !narrow {
+			from, to = to, from
+		}
+		to.Objects, from.Objects = from.Objects, nil
+		from.Refresh()
+		to.Refresh()
+		e = true
+	}
+	if narrow != s.drawnNarrow && s.view.Seat != "" {
+		s.drawnNarrow = narrow
+		s.drawPhase(s.view)
+	}
+	return a || b || c || d || e
 }
 
 // showIf shows o when on, hides it otherwise, and reports whether that
@@ -549,13 +586,19 @@ func (s *Screen) drawPhase(v landsofruin.View) {
 		sub = end.Reason
 	}
 	s.phaseShown = landsofruin.PhaseTitle(v.Phase)
+	if s.narrow && end.Allowed {
+		// A phone keeps the indicator to one line: the end button
+		// at the bottom says what a tap does, the confirmation warns.
+		sub = ""
+	}
+	s.phaseBtn.Small = s.narrow
 	s.phaseBtn.Set(title, sub, kind, end.Allowed)
 	if end.Allowed {
 		s.endBtn.Enable()
 	} else {
 		s.endBtn.Disable()
 	}
-	if end.Allowed {
+	if end.Allowed && !s.narrow {
 		setText(s.endBtn, "End "+landsofruin.PhaseTitle(v.Phase))
 	} else {
 		setText(s.endBtn, "End phase")

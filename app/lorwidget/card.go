@@ -354,7 +354,12 @@ func (c *CharacterCard) backRows() []fyne.CanvasObject {
 func woundText(ch landsofruin.CharView) string {
 	if o := ch.Own; o != nil && len(o.Results) > 0 {
 		r := o.Results[len(o.Results)-1]
-		if r.Detail != "" && !strings.EqualFold(r.Detail, r.Result) {
+		if d := strings.ToLower(r.Detail); strings.HasPrefix(d, strings.ToLower(r.Result)) {
+			// The detail names the result itself ("Dead: head
+			// trauma"): it alone, not "Dead (Dead: …)".
+			return "Last hit: " + r.Detail
+		}
+		if r.Detail != "" {
 			return "Last hit: " + r.Result + " (" + r.Detail + ")"
 		}
 		return "Last hit: " + r.Result
@@ -413,7 +418,7 @@ func suppressionBar(s int) fyne.CanvasObject {
 	bar.CornerRadius = 4
 	bar.SetMinSize(fyne.NewSize(max(full*frac, 8), 14))
 	l := text("Suppressed", theme.SizeNameText, false)
-	l.Truncation = fyne.TextTruncateOff
+	l.Wrapping = fyne.TextWrapOff // one short word, beside its bar
 	return container.NewHBox(l, container.NewCenter(bar))
 }
 

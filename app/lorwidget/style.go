@@ -140,9 +140,9 @@ func text(s string, size fyne.ThemeSizeName, bold bool) *widget.Label {
 	l := widget.NewLabel(s)
 	l.SizeName = size
 	l.TextStyle.Bold = bold
-	// A card is as wide as its column: a long line ends in "…" rather
-	// than widening it.
-	l.Truncation = fyne.TextTruncateEllipsis
+	// A card is as wide as its column: a long line wraps rather than
+	// widening it (or being cut), and the column scrolls.
+	l.Wrapping = fyne.TextWrapWord
 	return l
 }
 
