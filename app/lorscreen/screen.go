@@ -132,22 +132,22 @@ type Screen struct {
 	root *fyne.Container
 
 	// The battle screen's widgets.
-	main                   fyne.CanvasObject
-	turnLabel              *widget.Label
-	phaseBtn               *indicator
-	morale                 *widget.ProgressBar
-	moraleLabel            *widget.Label
-	moraleBox              fyne.CanvasObject
-	hintText               *widget.Label
-	hintBox                fyne.CanvasObject
-	hintBtn                *widget.Button
+	main        fyne.CanvasObject
+	turnLabel   *widget.Label
+	phaseBtn    *indicator
+	morale      *widget.ProgressBar
+	moraleLabel *widget.Label
+	moraleBox   fyne.CanvasObject
+	hintText    *widget.Label
+	hintBox     fyne.CanvasObject
+	hintBtn     *widget.Button
 	// hintBarBtn opens the hint from the top bar at a large text size.
 	hintBarBtn *widget.Button
 	// topRight holds the morale and the enemy team on a tablet,
 	// teamHead on a phone; historyBtn is hidden on a phone (the menu has
 	// the history).
-	topRight, teamHead *fyne.Container
-	historyBtn         *widget.Button
+	topRight, teamHead     *fyne.Container
+	historyBtn             *widget.Button
 	lastResult             *lastLine
 	endBtn                 *widget.Button
 	menuBtn                *widget.Button
