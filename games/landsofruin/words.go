@@ -224,20 +224,11 @@ func effectName(id string) string {
 	return SectionName(id)
 }
 
-// itemName is a piece of gear's name ("Bazooka").
+// itemName is a piece of gear's name ("Bazooka"); an unknown id in
+// words.
 func itemName(id string) string {
-	rd := data().rd
-	if w := rd.Weapon(id); w != nil {
-		return w.Name
-	}
-	if c := rd.Consumable(id); c != nil {
-		return c.Name
-	}
-	if a := rd.Accessory(id); a != nil {
-		return a.Name
-	}
-	if a := rd.ArmourItem(id); a != nil {
-		return a.Name
+	if n := ItemName(id); n != id {
+		return n
 	}
 	return SectionName(id)
 }

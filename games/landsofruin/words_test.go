@@ -34,6 +34,22 @@ var denied = []struct {
 	{regexp.MustCompile(`\bis in off the table\b`), "bad grammar"},
 	{regexp.MustCompile(`\b[a-z]+[A-Z][A-Za-z]*\b|\b(?:kit|console|landsofruin|rules|content|npc)\.[A-Z]\w*|%!|<nil>|\bmap\[`), "a Go identifier or format error"},
 	{regexp.MustCompile(`\b(?:off|on)-(?:north|south|east|west)\b`), "an off-table section id"},
+	{oneWordSections(), "a one-word section id"},
+}
+
+// oneWordSections matches a map's one-word section ids ("crossing") used
+// as a place ("in crossing"), where the game writes "section F (crossing)".
+func oneWordSections() *regexp.Regexp {
+	var ids []string
+	for _, m := range data().cont.Maps {
+		for _, s := range m.Sections {
+			if !strings.Contains(s.ID, "-") && !contains(ids, s.ID) {
+				ids = append(ids, s.ID)
+			}
+		}
+	}
+	sort.Strings(ids)
+	return regexp.MustCompile(`\b(?:in|to|from|into|of|within|on|at) (?:` + strings.Join(ids, "|") + `)\b`)
 }
 
 // englishHyphens are hyphenated English words the texts may use: the id
@@ -113,6 +129,8 @@ func TestBadWords(t *testing.T) {
 	}{
 		{"Aurel moves from section I to section F", false},
 		{"Aurel moves from ne-block to crossing", true},
+		{"Aurel moves to crossing", true},
+		{"Aurel moves to section F (crossing)", false},
 		{"(character-moved): ask to take it back with request-undo", true},
 		{"no fire-bazooka assigned", true},
 		{"with on-fire", true},
