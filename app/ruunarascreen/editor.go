@@ -68,7 +68,7 @@ func hitChoices() []choice {
 	return append(cs, choice{"1+", "1"})
 }
 
-// cardEditor types a card from its printed card: its name, pickers for
+// cardEditor (docs/ruunara.md, RU-W6) types a card from its printed card: its name, pickers for
 // the kind and race, number fields for the statline, and the abilities
 // with pickers and numbers. The card's and the abilities' ids are made
 // from their names behind the scenes (define-card, define-ability).

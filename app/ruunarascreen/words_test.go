@@ -18,7 +18,8 @@ import (
 	"github.com/commandconsole/commandconsole/games/ruunara"
 )
 
-// denied are the patterns no text on a Ruunara screen may match: data
+// denied (docs/ruunara.md, RU-W7) are the patterns no text on a Ruunara
+// screen may match: data
 // and command ids (kebab-case words that are not English, see
 // englishHyphens), key=value arguments, decision ids, rulebook line
 // numbers, Go identifiers and "(s)" plurals.

@@ -32,7 +32,7 @@ func (r *Rules) New(setup console.Setup) (console.State, error) {
 		g.Races = append(g.Races, rc.ID)
 	}
 	// the shipped cards, completed with the estimates a first game needs
-	// (docs/ruunara.md, "The starter cards")
+	// (docs/ruunara.md, RU-W5)
 	g.Cards = append(g.Cards, card.Starter(data.Cards)...)
 	opt := func(k, def string) string {
 		if v, ok := setup.Options[k]; ok && v != "" {

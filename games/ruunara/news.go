@@ -10,7 +10,7 @@ import (
 // maxNews bounds the headlines one command keeps.
 const maxNews = 20
 
-// headline keeps what the table must not miss from the command being
+// headline (docs/ruunara.md, RU-W2) keeps what the table must not miss from the command being
 // applied (a kill and why, a capture, an execution, a rescue, the end of
 // the game), as the sentences every seat's result line shows. s is the
 // state just before e; markCommand has cleared the last command's news.

@@ -57,7 +57,7 @@ type View struct {
 	// EnemySummary is what the last enemy turn did to the heroes, in
 	// words ("E4 engaged Tarok", "Naali −2 HP").
 	EnemySummary []string `json:"enemy_summary" msgpack:"enemy_summary"`
-	// News are the headlines of the last command, ready to show: a kill
+	// News are the headlines of the last command (RU-W2), ready to show: a kill
 	// and why ("E2 Saarok warrior 2 is killed instantly by Naali's Hard
 	// like Steel: the die showed 5, and it kills on 5+."), a capture, an
 	// execution, a rescue, the end of the game. Empty when the last

@@ -16,7 +16,7 @@ type estimate struct {
 }
 
 // starterEstimates are the estimated values of the shipped cards (the
-// decisions are written out in docs/ruunara.md, "The starter cards"). The
+// decisions are written out in docs/ruunara.md, RU-W5). The
 // rulebook's own values (Naali's 3D3+, Hard like Steel on 5+, Between the
 // Eyes' instant kill) are never replaced: an estimate fills only a field
 // the shipped record leaves null.
