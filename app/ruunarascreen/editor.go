@@ -408,6 +408,15 @@ func (e *cardEditor) saveCard() {
 			return false
 		})
 	}
+	for _, d := range []struct {
+		what string
+		n    *widget.Entry
+	}{{"close combat", e.closeN}, {"ranged attack", e.rangedN}} {
+		if !wholeOrEmpty(d.n.Text) {
+			showProblem(e.problem, fmt.Errorf("the %s's dice must be a whole number (got %q)", d.what, d.n.Text))
+			return
+		}
+	}
 	race := e.race.Value()
 	if e.faction.Value() != "ally" {
 		race = "none"
@@ -545,6 +554,16 @@ func (e *cardEditor) saveAbility() {
 			return false
 		})
 	}
+	for _, n := range []struct {
+		what string
+		e    *widget.Entry
+		used bool
+	}{{"uses", a.uses, a.per.Value() != "constant"}, {"dice", a.attackN, a.effect.Value() == "attack"}, {"hit points", a.healHP, a.effect.Value() == "heal"}} {
+		if n.used && !wholeOrEmpty(n.e.Text) {
+			showProblem(a.problem, fmt.Errorf("the %s must be a whole number (got %q)", n.what, n.e.Text))
+			return
+		}
+	}
 	cyc := "constant"
 	if per := a.per.Value(); per != "constant" {
 		n := strings.TrimSpace(a.uses.Text)
@@ -574,4 +593,15 @@ func (e *cardEditor) saveAbility() {
 		e.clearAbility()
 		e.refresh()
 	}
+}
+
+// wholeOrEmpty reports whether a number field holds a whole number of 0
+// or more, or nothing.
+func wholeOrEmpty(text string) bool {
+	t := strings.TrimSpace(text)
+	if t == "" {
+		return true
+	}
+	n, err := strconv.Atoi(t)
+	return err == nil && n >= 0
 }

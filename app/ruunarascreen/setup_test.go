@@ -85,6 +85,12 @@ func TestCardEditorDefinesACard(t *testing.T) {
 		t.Errorf("a refused card shows %q (visible %v)", e.problem.Text, e.problem.Visible())
 	}
 	e.hp.SetText("9")
+	e.closeN.SetText("three")
+	tap(t, e.save, "save card")
+	if !e.problem.Visible() || len(wordProblems([]string{e.problem.Text})) > 0 {
+		t.Errorf("dice typed in words: problem %q (visible %v)", e.problem.Text, e.problem.Visible())
+	}
+	e.closeN.SetText("3")
 	tap(t, e.save, "save card")
 	if e.problem.Visible() {
 		t.Errorf("the problem stays after a card is accepted: %q", e.problem.Text)
