@@ -951,7 +951,7 @@ func (g *state) decidePerform(p int, args console.Args) ([]console.Event, error)
 	case c.dead():
 		return nil, console.Reject("%s is dead", c.Name)
 	case a.Attack != "":
-		return nil, console.Reject("%s is an attack: use the attack command", a.Name)
+		return nil, console.RejectTry(console.ReasonNotAllowed, CmdAttack, "%s is an attack: make it as an attack, with its dice", a.Name)
 	case a.ID == ActionRevealEnemy:
 		return g.decideRevealEnemy(p, c, a, args.String("target"))
 	case a.Consumes != "":
@@ -984,7 +984,7 @@ func (g *state) decidePerform(p int, args console.Args) ([]console.Event, error)
 	if len(a.AddsFriendly) > 0 || len(a.RemovesFriendly) > 0 || a.ClearsWounds {
 		ref := args.String("target")
 		if ref == "" {
-			return nil, console.RejectTry(console.ReasonBadInput, "target", "%s needs a target: one of your characters", a.Name)
+			return nil, console.RejectTry(console.ReasonBadInput, CmdPerform+" target=CHARACTER", "%s needs a target: one of your characters", a.Name)
 		}
 		t, err := g.ownChar(p, ref)
 		if err != nil {
@@ -1122,7 +1122,7 @@ func (g *state) decideAttack(p int, args console.Args) ([]console.Event, error) 
 	}
 	refs := splitList(args.String("targets"))
 	if len(refs) == 0 {
-		return nil, console.RejectTry(console.ReasonBadInput, "targets", "name at least one target")
+		return nil, console.RejectTry(console.ReasonBadInput, CmdAttack+" targets=ID[,ID…]", "name at least one target")
 	}
 	if len(refs) > m.MaxTargets {
 		return nil, console.Reject("%s %s attacks at most %s; %d named", w.Name, m.Name, plural(m.MaxTargets, "target", "targets"), len(refs))

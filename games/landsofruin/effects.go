@@ -22,7 +22,7 @@ func (g *state) decideRevealEnemy(p int, c *character, a *rules.Action, section 
 		return nil, console.Reject("%s is down and cannot reveal anyone", c.Name)
 	}
 	if strings.TrimSpace(section) == "" {
-		return nil, console.RejectTry(console.ReasonBadInput, "target", "%s needs a target: the section where your team detected a hidden enemy", a.Name)
+		return nil, console.RejectTry(console.ReasonBadInput, CmdPerform+" target=SECTION", "%s needs a target: the section where your team detected a hidden enemy", a.Name)
 	}
 	sec, err := g.section(section)
 	if err != nil {

@@ -281,7 +281,7 @@ func (g *state) decideThrow(p int, args console.Args, actionID string) ([]consol
 	x := Thrown{ID: g.NextThrowable + 1, Char: c.ID, Action: a.ID, Item: it.ID, Section: sec, Revealed: c.hidden()}
 	if r := throwRange(c, it); r >= 0 {
 		if !args.Has("distance") {
-			return nil, console.RejectTry(console.ReasonBadInput, "distance", "%s: give the distance to the marker", a.Name)
+			return nil, console.RejectTry(console.ReasonBadInput, a.ID+" distance=TENTHS", "%s: give the distance to the marker", a.Name)
 		}
 		x.Distance = g.toTenths(args.Int("distance"))
 		if x.Distance > maxDistance {
@@ -422,7 +422,7 @@ func (g *state) decideExplosionHit(p int, args console.Args) ([]console.Event, e
 	}
 	ref := args.String("character")
 	if args.Has("rotters") == (ref != "") {
-		return nil, console.RejectTry(console.ReasonBadInput, "character or rotters", "name either a character caught in the area or the Rotters it killed")
+		return nil, console.RejectTry(console.ReasonBadInput, CmdExplosionHit+" character=ID or rotters=N", "name either a character caught in the area or the Rotters it killed")
 	}
 	if ref == "" {
 		return one(EventRottersCaught, RottersCaught{Player: p, Throwable: t.ID, Count: args.Int("rotters")}, false)

@@ -369,3 +369,47 @@ func TestWordHelpers(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusalHintsInTry: a refusal that points to the command to give
+// next says so in its Try field, for the command line, and not in its
+// message.
+func TestRefusalHintsInTry(t *testing.T) {
+	tests := []struct {
+		name   string
+		battle bool // from the first Action phase, else from setup
+		prep   []step
+		st     step
+		try    string
+	}{
+		{"ready without a side", false, []step{do("ana", CmdChooseTeam, "team", "dorians-detachment")}, do("ana", CmdReady), CmdChooseSide},
+		{"approve without a request", true, nil, do("ben", CmdApproveUndo), CmdRequestUndo},
+		{"agree without a proposal", true, nil, do("ben", CmdAgreeEnd), CmdProposeEnd},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := start(t, twoPlayers(1, nil))
+			if tt.battle {
+				g = battle(t, 3)
+			}
+			g.must(tt.prep...)
+			_, err := g.try(tt.st)
+			if err == nil {
+				t.Fatal("accepted")
+			}
+			if got := console.TryOf(err); got != tt.try {
+				t.Errorf("Try = %q, want %q (message %q)", got, tt.try, err)
+			}
+			if strings.Contains(err.Error(), tt.try) {
+				t.Errorf("the message %q names the command %s", err, tt.try)
+			}
+		})
+	}
+	// The undo that needs consent: Try is request-undo, the message names
+	// the move in words.
+	g := toAction(t)
+	g.must(do("ana", CmdMove, "character", "dorian", "section", "crossing"))
+	err := New().Undoable(g.s, "ana", g.log[len(g.log)-1:])
+	if console.TryOf(err) != CmdRequestUndo || !strings.Contains(err.Error(), "Dorian's move to section F (crossing)") {
+		t.Errorf("undo of a seen move: %v (try %q)", err, console.TryOf(err))
+	}
+}
