@@ -17,6 +17,9 @@ type envDraft struct {
 	count      int
 	throwable  string
 	rotters    int
+	// ticked is how many of the Rotter plan's steps the player ticked
+	// as done on the table.
+	ticked int
 }
 
 // stepTitles name the Rotter instruction steps.
@@ -66,8 +69,10 @@ func (p *Panel) environmentPanel() []fyne.CanvasObject {
 	return out
 }
 
-// rotterPlan is the plan's text: target, instructions, spawns, held
-// Rotters, lurkers.
+// rotterPlan is the plan as steps to tick through: the target, then the
+// step in hand in large text with a tile that ticks it, the steps done and
+// to come on a line each; then the spawn points, held Rotters, lurkers and
+// the tally.
 func (p *Panel) rotterPlan(r *landsofruin.RotterPlanView) []fyne.CanvasObject {
 	if r == nil {
 		return []fyne.CanvasObject{para("No Rotter plan this phase: move and spawn the Rotters as the scenario says, then enter their attacks.")}
@@ -84,47 +89,87 @@ func (p *Panel) rotterPlan(r *landsofruin.RotterPlanView) []fyne.CanvasObject {
 		out = append(out, large(t+"."))
 	}
 	if len(r.Instructions) > 0 {
-		out = append(out, subheading("On the table, in this order"))
-		for i, in := range r.Instructions {
-			st := stepTitles[in.Step]
-			if st == "" {
-				st = sentence(in.Step)
-			}
-			out = append(out, subheading(fmt.Sprintf("%d. %s", i+1, st)), large(in.Text))
-			if in.Character != "" && !strings.Contains(in.Text, p.name(in.Character)) {
-				out = append(out, para("Character: "+p.name(in.Character)))
-			}
-		}
+		out = append(out, p.steps(r)...)
 	} else {
 		for _, s := range r.Spawns {
-			out = append(out, large(fmt.Sprintf("Place %d %s at spawn point %s.", s.Count, p.kindName(s.Kind), s.Point)))
+			out = append(out, large(fmt.Sprintf("Place %s at spawn point %s.", count(s.Count, p.kindName(s.Kind), p.kindName(s.Kind)), s.Point)))
 		}
 	}
+	var notes []string
 	if len(r.Spawns) > 0 {
 		var sp []string
 		for _, s := range r.Spawns {
 			sp = append(sp, fmt.Sprintf("%s: %d × %s", s.Point, s.Count, p.kindName(s.Kind)))
 		}
-		out = append(out, para("Spawn points: "+strings.Join(sp, "; ")))
+		notes = append(notes, "Spawn points: "+strings.Join(sp, "; ")+".")
 	}
 	if r.Held > 0 {
 		wait := count(r.Held, "Rotter waits", "Rotters wait")
-		out = append(out, para(wait+" outside the table (held: their edge is within 10\" of characters)."))
+		notes = append(notes, wait+" outside the table (held: their edge is within 10\" of characters).")
 	}
 	for _, l := range r.Lurkers {
 		who := p.name(l.Character)
 		if l.Detected {
-			out = append(out, para(fmt.Sprintf("Lurker %s in %s goes for %s, who spotted it: enter its attack with the others.", l.ID, p.section(l.Section), who)))
+			notes = append(notes, fmt.Sprintf("Lurker %s in %s goes for %s, who spotted it: enter its attack with the others.", l.ID, p.section(l.Section), who))
 			continue
 		}
 		res := "misses"
 		if l.Roll >= l.Need {
 			res = "hits"
 		}
-		out = append(out, para(fmt.Sprintf("Lurker %s in %s attacks %s: rolled %d, needs %d, %s (entered by the app).", l.ID, p.section(l.Section), who, l.Roll, l.Need, res)))
+		notes = append(notes, fmt.Sprintf("Lurker %s in %s attacks %s: rolled %d, needs %d, %s (entered by the app).", l.ID, p.section(l.Section), who, l.Roll, l.Need, res))
 	}
 	if t := p.v.RotterCount; t != nil {
-		out = append(out, para(fmt.Sprintf("Rotters: %d before the game, %d arrived since, %d killed.", t.PreGame, t.Arrived, t.Killed)))
+		notes = append(notes, fmt.Sprintf("Rotters: %d before the game, %d arrived since, %d killed.", t.PreGame, t.Arrived, t.Killed))
+	}
+	if len(notes) > 0 {
+		out = append(out, para(strings.Join(notes, "\n")))
+	}
+	return out
+}
+
+// stepTitle names an instruction's step.
+func stepTitle(step string) string {
+	if st := stepTitles[step]; st != "" {
+		return st
+	}
+	return sentence(step)
+}
+
+// steps are the plan's instructions to tick through on one screen: those
+// done on a line each (a tap goes back to one), the one in hand in full
+// with the tile that ticks it, the ones to come on one line.
+func (p *Panel) steps(r *landsofruin.RotterPlanView) []fyne.CanvasObject {
+	n := len(r.Instructions)
+	d := &p.env
+	d.ticked = min(max(d.ticked, 0), n)
+	var out []fyne.CanvasObject
+	for i, in := range r.Instructions[:d.ticked] {
+		i := i
+		t := NewTile(fmt.Sprintf("✓ %d. %s", i+1, stepTitle(in.Step)), "", func() { d.ticked = i; p.rebuild() })
+		t.Detail = "done on the table (tap to see it again)"
+		out = append(out, t)
+	}
+	if d.ticked < n {
+		in := r.Instructions[d.ticked]
+		out = append(out, subheading(fmt.Sprintf("Step %d of %d: %s", d.ticked+1, n, stepTitle(in.Step))), large(in.Text))
+		if in.Character != "" && !strings.Contains(in.Text, p.name(in.Character)) {
+			out = append(out, para("Character: "+p.name(in.Character)))
+		}
+		next := "Done: next step"
+		if d.ticked == n-1 {
+			next = "Done: that was the last step"
+		}
+		out = append(out, NewTile(next, "", func() { d.ticked++; p.rebuild() }))
+		var later []string
+		for i, in := range r.Instructions[d.ticked+1:] {
+			later = append(later, fmt.Sprintf("%d. %s", d.ticked+i+2, stepTitle(in.Step)))
+		}
+		if len(later) > 0 {
+			out = append(out, para("Then: "+strings.Join(later, " · ")))
+		}
+	} else {
+		out = append(out, para("Every step is done on the table: enter the Rotters' attacks, then end the phase."))
 	}
 	return out
 }
@@ -283,7 +328,7 @@ func (p *Panel) explosionEntry() []fyne.CanvasObject {
 		out = append(out, para("Who is caught in the area?"), grid(2, tiles))
 	}
 	out = append(out, para("Rotters killed in the area:"), p.stepper(&d.rotters, 0, 50, strconv.Itoa(d.rotters)),
-		NewTile(fmt.Sprintf("Enter %d Rotter(s) killed", d.rotters), "", func() {
+		NewTile(fmt.Sprintf("Enter %s killed", count(d.rotters, "Rotter", "Rotters")), "", func() {
 			if p.do(landsofruin.CmdExplosionHit, map[string]any{"throwable": n, "rotters": d.rotters}) {
 				p.env.rotters = 0
 				p.rebuild()

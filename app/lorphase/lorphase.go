@@ -76,7 +76,7 @@ type Panel struct {
 	// msg is the last refusal or error, in the player's words.
 	msg string
 	// outcome are the result lines the lead passed back (ShowOutcome);
-	// top scrolls the panel up to them.
+	// top scrolls the panel to its top at the next rebuild (a new phase).
 	outcome []string
 	top     bool
 	// tapped is the title of the tile tapped last: a refusal is shown
@@ -99,6 +99,20 @@ type Panel struct {
 
 	body   *fyne.Container
 	scroll *container.Scroll
+	// result is the box of the last command's result, pinned above the
+	// scrolling body (it never scrolls away, and the body keeps its
+	// place when it changes); resultText its lines.
+	result     *fyne.Container
+	resultText *widget.Label
+	resultBg   *canvas.Rectangle
+}
+
+// Refresh redraws the panel, the result box in the theme's colours.
+func (p *Panel) Refresh() {
+	if p.resultBg != nil {
+		p.resultBg.FillColor = theme.Color(theme.ColorNameSelection)
+	}
+	p.BaseWidget.Refresh()
 }
 
 // New returns an empty panel that sends commands through act. Call Update
@@ -107,13 +121,44 @@ func New(act Act) *Panel {
 	p := &Panel{act: act}
 	p.body = kit.NewWrapVBox()
 	p.scroll = container.NewVScroll(p.body)
+	p.resultText = widget.NewLabel("")
+	p.resultText.Wrapping = fyne.TextWrapWord
+	bg := canvas.NewRectangle(theme.Color(theme.ColorNameSelection))
+	bg.CornerRadius = theme.InputRadiusSize()
+	p.resultBg = bg
+	lines := container.NewVScroll(p.resultText)
+	p.result = container.NewStack(bg, container.NewBorder(subheading("Result"), nil, nil, nil,
+		container.New(&capHeight{content: p.resultText, lines: 4}, lines)))
+	p.result.Hide()
 	p.ExtendBaseWidget(p)
 	return p
 }
 
-// CreateRenderer returns the panel's renderer: its scrolling body.
+// CreateRenderer returns the panel's renderer: the result box on top, the
+// scrolling body under it.
 func (p *Panel) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(p.scroll)
+	return widget.NewSimpleRenderer(container.NewBorder(p.result, nil, nil, nil, p.scroll))
+}
+
+// capHeight gives its object the height content needs, up to lines lines
+// of text; the scroll it is meant for shows the rest.
+type capHeight struct {
+	content fyne.CanvasObject
+	lines   float32
+}
+
+// Layout fills the room with the objects.
+func (c *capHeight) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+// MinSize is the content's height, at most lines lines.
+func (c *capHeight) MinSize([]fyne.CanvasObject) fyne.Size {
+	line := fyne.MeasureText("Ag", theme.Size(theme.SizeNameText), fyne.TextStyle{}).Height + theme.Size(theme.SizeNameLineSpacing)
+	return fyne.NewSize(MinTouch, min(c.content.MinSize().Height, c.lines*line+2*theme.Size(theme.SizeNameInnerPadding)))
 }
 
 // Update shows v, with selected as the selected character (one of the
@@ -128,6 +173,12 @@ func (p *Panel) Update(v landsofruin.View, selected string) {
 	before := p.current()
 	if p.have && (v.Phase != p.v.Phase || v.Turn != p.v.Turn || v.Current != p.v.Current) {
 		p.flow, p.atk, p.thr, p.diff, p.env, p.msg = "", attackDraft{}, throwDraft{}, false, envDraft{}, ""
+		// The result of the phase before is stale now (the command
+		// that ended it shows its own, after this update).
+		p.outcome = nil
+		p.drawOutcome()
+		// A new phase starts at its top.
+		p.top = true
 	}
 	p.v, p.have, p.selected = v, true, selected
 	if p.current() != before {
@@ -144,6 +195,7 @@ func (p *Panel) Update(v landsofruin.View, selected string) {
 func (p *Panel) reset() {
 	p.flow, p.atk, p.thr, p.diff, p.env = "", attackDraft{}, throwDraft{}, false, envDraft{}
 	p.msg, p.outcome, p.names, p.rolls, p.rollK, p.selected, p.tapped = "", nil, nil, nil, "", "", ""
+	p.drawOutcome()
 }
 
 // Select selects a character without a new view (the lead's screen calls
@@ -161,12 +213,25 @@ func (p *Panel) Select(id string) {
 func (p *Panel) Selected() string { return p.current() }
 
 // ShowOutcome shows the result lines of the last command (the lead passes
-// the history lines of the Outcome back); they stay until the next
-// command from the panel.
+// the history lines of the Outcome back) in the result box above the
+// panel, which keeps its scroll position; they stay until the next
+// command, and go at the next phase.
 func (p *Panel) ShowOutcome(lines []string) {
 	p.outcome = append([]string(nil), lines...)
-	p.top = len(lines) > 0
-	p.rebuild()
+	p.drawOutcome()
+}
+
+// drawOutcome fills the result box, hidden when there is no result.
+func (p *Panel) drawOutcome() {
+	text := strings.Join(p.outcome, "\n")
+	if p.resultText.Text != text {
+		p.resultText.SetText(text)
+	}
+	if text == "" {
+		p.result.Hide()
+	} else {
+		p.result.Show()
+	}
 }
 
 // SectionHook returns the function the table map calls with a tapped
@@ -203,6 +268,7 @@ func (p *Panel) WantedSections() []string { return append([]string(nil), p.want.
 // game accepted the command.
 func (p *Panel) do(cmd string, args map[string]any) bool {
 	p.msg, p.outcome = "", nil
+	p.drawOutcome()
 	if p.act == nil {
 		p.msg = "This screen cannot send commands."
 		p.rebuild()
@@ -237,16 +303,6 @@ func (p *Panel) rebuild() {
 	}
 	p.want = nil
 	var objs []fyne.CanvasObject
-	if len(p.outcome) > 0 {
-		// The last command's result first, where the eye goes.
-		box := []fyne.CanvasObject{subheading("Result")}
-		for _, o := range p.outcome {
-			box = append(box, para(o))
-		}
-		bg := canvas.NewRectangle(theme.Color(theme.ColorNameSelection))
-		bg.CornerRadius = theme.InputRadiusSize()
-		objs = append(objs, container.NewStack(bg, container.NewVBox(box...)))
-	}
 	if p.have {
 		objs = append(objs, p.prompts()...)
 		switch p.v.Phase {

@@ -475,8 +475,10 @@ func TestSyncMoveByTapAndMap(t *testing.T) {
 }
 
 // TestEnvironmentInstructionsAndRotterAttack: alice's Environment phase
-// shows the Rotter plan; a Rotter attack is entered by tapping and taken
-// back; bob, not the current player, may enter one too.
+// shows the Rotter plan as steps ticked through one at a time (each in
+// full while in hand, the others a line each); a Rotter attack is entered
+// by tapping and taken back; bob, not the current player, may enter one
+// too.
 func TestEnvironmentInstructionsAndRotterAttack(t *testing.T) {
 	tb := play(t, tutorial, at("rotter-attack", 1))
 	tb.panel("alice", "")
@@ -484,15 +486,33 @@ func TestEnvironmentInstructionsAndRotterAttack(t *testing.T) {
 	if v.Rotters == nil || len(v.Rotters.Instructions) == 0 {
 		t.Fatal("the view has no Rotter instructions")
 	}
-	for _, in := range v.Rotters.Instructions {
-		if !tb.shows(in.Text) {
-			t.Errorf("instruction %q is not shown", in.Text)
-		}
-	}
 	if !tb.shows("The Rotters go for crossing") && !tb.shows("The Rotters go for F") {
 		t.Errorf("the target section is not named: %q", tb.texts())
 	}
 	tb.golden("environment.xml")
+	ins := v.Rotters.Instructions
+	for i, in := range ins {
+		if !tb.shows(in.Text) {
+			t.Errorf("step %d: instruction %q is not shown", i+1, in.Text)
+		}
+		for _, later := range ins[i+1:] {
+			if later.Text != in.Text && tb.shows(later.Text) {
+				t.Errorf("step %d: a later step's text %q is shown before its turn", i+1, later.Text)
+			}
+		}
+		next := "Done: next step"
+		if i == len(ins)-1 {
+			next = "Done: that was the last step"
+		}
+		tb.tap(next)
+	}
+	if !tb.shows("Every step is done") {
+		t.Errorf("after the last step: %q", tb.texts())
+	}
+	tb.tap("✓ 1. " + stepTitle(ins[0].Step))
+	if !tb.shows(ins[0].Text) {
+		t.Errorf("a tap on the first step done does not show it again: %q", tb.texts())
+	}
 
 	tb.tap("Signaller Hale (alice)")
 	tb.tap("Veteran")
@@ -720,7 +740,7 @@ func TestThrowAndExplosionHit(t *testing.T) {
 		test.Tap(ts[len(ts)-1])
 	}
 	tb.golden("explosion.xml")
-	tb.tap("Enter 2 Rotter(s) killed")
+	tb.tap("Enter 2 Rotters killed")
 	if n := tb.view("ana").Players[0].RottersKilled; n != 2 {
 		t.Errorf("Rotters killed by ana's grenade: %d", n)
 	}

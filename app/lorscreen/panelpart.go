@@ -111,14 +111,18 @@ func (p *panelPart) Update(v landsofruin.View, selected string) {
 	p.show(p.phase)
 }
 
-// withOutcome sends a command from the phase panel and shows its result
-// lines there.
+// withOutcome sends a command from the phase panel (the screen shows its
+// result lines in the panel: ShowOutcome).
 func (p *panelPart) withOutcome(cmd string, args map[string]any) error {
-	err := p.act(cmd, args)
-	if err == nil && p.phase != nil {
-		p.phase.ShowOutcome(p.outcome())
+	return p.act(cmd, args)
+}
+
+// ShowOutcome shows the result lines of the last command, from the panel,
+// the map or the menu, in the phase panel's result box.
+func (p *panelPart) ShowOutcome(lines []string) {
+	if p.phase != nil {
+		p.phase.ShowOutcome(lines)
 	}
-	return err
 }
 
 // sectionLabel names a section as the map shows it ("F").

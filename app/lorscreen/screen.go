@@ -798,6 +798,11 @@ func (s *Screen) act(cmd string, args map[string]any) error {
 		for _, l := range out.Lines {
 			s.outcome = append(s.outcome, l.Text)
 		}
+		// The latest result, whichever part gave the command (not
+		// behind a hand-over: the lines are the holder's).
+		if o, ok := s.panel.(interface{ ShowOutcome([]string) }); ok && !s.handing && s.holder == seat {
+			o.ShowOutcome(s.outcome)
+		}
 	}
 	return err
 }
