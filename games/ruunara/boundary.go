@@ -79,7 +79,7 @@ func (x *decider) boundary() {
 		return
 	}
 	if g.Mission.Rounds > 0 && r >= g.Mission.Rounds {
-		x.emit(EvGameEnded, GameEnded{Result: "defeat", Reason: fmt.Sprintf("the mission's %d rounds are over", g.Mission.Rounds), Round: r})
+		x.emit(EvGameEnded, GameEnded{Result: "defeat", Reason: roundsOver(g.Mission.Rounds), Round: r})
 		return
 	}
 	if r >= MaxRounds {
@@ -140,6 +140,14 @@ func (x *decider) killCmd(a console.Args) error {
 		return nil
 	}
 	return console.RejectWith(console.ReasonNotFound, "there is no unit %s", id)
+}
+
+// roundsOver is the end of a mission's last round in words.
+func roundsOver(n int) string {
+	if n == 1 {
+		return "the mission's only round is over"
+	}
+	return fmt.Sprintf("the mission's %d rounds are over", n)
 }
 
 // captiveWords is a hero's captive state after a correction, in words.
@@ -203,7 +211,7 @@ func (x *decider) adjust(a console.Args) error {
 				return err
 			}
 			if abl, _ := c.Ability(ab); abl.Cycle.Per == "constant" || n > abl.Cycle.Uses {
-				return console.RejectWith(console.ReasonBadInput, "%s has %d uses per %s: the uses left must be 0–%d", abl.Name, abl.Cycle.Uses, abl.Cycle.Per, abl.Cycle.Uses)
+				return console.RejectWith(console.ReasonBadInput, "%s has %d use%s per %s: the uses left must be 0–%d", abl.Name, abl.Cycle.Uses, plural(abl.Cycle.Uses), abl.Cycle.Per, abl.Cycle.Uses)
 			}
 			usesOf(&nh.Uses, ab, 0).Left = n
 			abl, _ := c.Ability(ab)
