@@ -206,12 +206,23 @@ func (x *prober) tableSections() []content.Section {
 	return out
 }
 
-func sectionChoices(secs []content.Section) []console.Choice {
+// sectionChoices are sections to choose: the letter on the map as the
+// label, the name in words as the note (LR-W1).
+func (x *prober) sectionChoices(secs []content.Section) []console.Choice {
 	out := []console.Choice{}
 	for _, s := range secs {
-		out = append(out, console.Choice{Value: s.ID, Label: s.Label})
+		out = append(out, x.sectionChoice(s))
 	}
 	return out
+}
+
+// sectionChoice is one section to choose: its letter and name, or for an
+// off-table strip the edge it lies beyond, from the seat's side (LR-W2).
+func (x *prober) sectionChoice(s content.Section) console.Choice {
+	if s.Kind == content.SectionOffTable {
+		return console.Choice{Value: s.ID, Label: upperFirst(x.g.sec(s.ID, x.p))}
+	}
+	return console.Choice{Value: s.ID, Label: s.Label, Note: SectionName(s.ID)}
 }
 
 func (x *prober) infiltrate(a *console.Affordance) {
@@ -224,7 +235,7 @@ func (x *prober) infiltrate(a *console.Affordance) {
 		}
 		chars = append(chars, charChoice(c, why))
 	}
-	a.Args = []console.ArgChoices{{Arg: "character", Choices: nonNil(chars)}, {Arg: "section", Choices: sectionChoices(secs)}}
+	a.Args = []console.ArgChoices{{Arg: "character", Choices: nonNil(chars)}, {Arg: "section", Choices: x.sectionChoices(secs)}}
 	decide(a, chars, "you have no infiltrator to place")
 }
 
@@ -283,13 +294,14 @@ func (x *prober) move(a *console.Affordance) {
 	for _, c := range x.own() {
 		var mine []console.Choice
 		for _, s := range all {
-			mine = append(mine, console.Choice{Value: s.ID, Label: s.Label, When: c.ID,
-				Disabled: x.refusal(CmdMove, map[string]any{"character": c.ID, "section": s.ID})})
+			sc := x.sectionChoice(s)
+			sc.When, sc.Disabled = c.ID, x.refusal(CmdMove, map[string]any{"character": c.ID, "section": s.ID})
+			mine = append(mine, sc)
 		}
 		cc := charChoice(c, noneLeft(mine, c.Name+" cannot move now"))
 		if c.Section != "" {
 			if s, ok := x.g.gameMap().Section(c.Section); ok {
-				cc.Note = "in " + s.Label
+				cc.Note = x.g.in(s.ID, x.p)
 			}
 		}
 		chars = append(chars, cc)
@@ -318,11 +330,8 @@ func (x *prober) performTargets(a *rules.Action) []console.Choice {
 			}
 		}
 		for _, sec := range seen {
-			label := sec
-			if s, ok := x.g.gameMap().Section(sec); ok {
-				label = s.Label
-			}
-			out = append(out, console.Choice{Value: sec, Label: label, Note: "a hidden enemy detected here", When: a.ID})
+			label := x.g.secShort(sec, x.p)
+			out = append(out, console.Choice{Value: sec, Label: label, Note: "a hidden enemy detected " + x.g.in(sec, x.p), When: a.ID})
 		}
 	case needsFriend(a):
 		for _, c := range x.own() {
@@ -432,10 +441,7 @@ func (x *prober) attackTargets() []console.Choice {
 		if t.Owner == x.p || t.hidden() || t.Section == "" {
 			continue
 		}
-		label := t.Name
-		if s, ok := x.g.gameMap().Section(t.Section); ok {
-			label += ", in " + s.Label
-		}
+		label := t.Name + ", " + x.g.in(t.Section, x.p)
 		out = append(out, console.Choice{Value: t.ID, Label: label})
 	}
 	for _, rk := range data().cont.Rotters {
@@ -680,7 +686,7 @@ func (x *prober) throw(a *console.Affordance) {
 	if a.Cmd == CmdThrow {
 		a.Args = append(a.Args, console.ArgChoices{Arg: "item", For: "character", Choices: nonNil(items)})
 	}
-	a.Args = append(a.Args, console.ArgChoices{Arg: "section", Choices: sectionChoices(secs)})
+	a.Args = append(a.Args, console.ArgChoices{Arg: "section", Choices: x.sectionChoices(secs)})
 	decide(a, chars, "none of your characters can do this now: "+cmdWords(a.Cmd)+" (each says why)")
 }
 
