@@ -261,6 +261,20 @@ func (p *Panel) TapSection(section string) bool {
 	return p.move(p.current(), section)
 }
 
+// Offset is where the panel's body is scrolled to.
+func (p *Panel) Offset() fyne.Position { return p.scroll.Offset }
+
+// ScrollTo scrolls the panel's body to y (as a player's swipe does).
+func (p *Panel) ScrollTo(y float32) { p.scroll.ScrollToOffset(fyne.NewPos(0, y)) }
+
+// Result is the text of the result box ("" when it is hidden).
+func (p *Panel) Result() string {
+	if !p.result.Visible() {
+		return ""
+	}
+	return p.resultText.Text
+}
+
 // WantedSections are the sections a map tap is taken for now.
 func (p *Panel) WantedSections() []string { return append([]string(nil), p.want...) }
 

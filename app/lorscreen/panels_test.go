@@ -1,0 +1,107 @@
+package lorscreen
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+
+	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/landsofruin"
+)
+
+// fullSizeScreen is alice's screen of the full-size game at 1280×800,
+// after ends end-phases from her Action phase of turn 2.
+func fullSizeScreen(t *testing.T, ends int) (*Screen, *testFrame, *console.Session) {
+	t.Helper()
+	sess := replay(t, "testdata/fullsize.jsonl")
+	for i := 0; i < ends; i++ {
+		if _, err := sess.Do("alice", console.Command{Name: landsofruin.CmdEndPhase}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, f, _ := newTestScreen(t, sess, FixedSeat{Seat: "alice"})
+	return s, f, sess
+}
+
+// phasePanel is the screen's phase panel part.
+func phasePanel(t *testing.T, s *Screen) *panelPart {
+	t.Helper()
+	pp, ok := s.panel.(*panelPart)
+	if !ok || pp.phase == nil {
+		t.Fatalf("no phase panel on show (%T)", s.panel)
+	}
+	return pp
+}
+
+// firstAssign is an action alice may assign now, from her view's
+// affordance: a character and an action for it.
+func firstAssign(t *testing.T, v landsofruin.View) (string, string) {
+	t.Helper()
+	a, ok := console.FindAffordance(v.Commands, landsofruin.CmdAssign)
+	if !ok || !a.Allowed {
+		t.Fatalf("assign is not allowed: %+v", a)
+	}
+	var chars, actions []console.Choice
+	for _, ac := range a.Args {
+		switch ac.Arg {
+		case "character":
+			chars = ac.Choices
+		case "action":
+			actions = ac.Choices
+		}
+	}
+	for _, c := range chars {
+		for _, ac := range actions {
+			if ac.Disabled == "" && (ac.When == "" || ac.When == c.Value) {
+				return c.Value, ac.Value
+			}
+		}
+	}
+	t.Fatal("no action to assign")
+	return "", ""
+}
+
+// TestPhasePanelKeepsItsScrollAcrossAnUpdate: scrolled down the Command
+// phase panel, the player assigns an action (the panel is rebuilt from the
+// new view): the panel stays where it was, and the result box above it
+// shows that command's result.
+func TestPhasePanelKeepsItsScrollAcrossAnUpdate(t *testing.T) {
+	s, _, _ := fullSizeScreen(t, 2)
+	if s.view.Phase != landsofruin.PhaseCommand {
+		t.Fatalf("phase %s, want the Command phase", s.view.Phase)
+	}
+	pp := phasePanel(t, s)
+	pp.phase.ScrollTo(150)
+	before := pp.phase.Offset()
+	if before.Y < 100 {
+		t.Fatalf("the Command phase panel does not scroll (offset %v): too short to test", before)
+	}
+	for i := 0; i < 2; i++ {
+		char, action := firstAssign(t, s.view)
+		mustDo(t, s, landsofruin.CmdAssign, "character", char, "action", action)
+		if got := pp.phase.Offset(); got != before {
+			t.Fatalf("assignment %d: the panel scrolled from %v to %v", i+1, before, got)
+		}
+		if len(s.outcome) > 0 && pp.phase.Result() != strings.Join(s.outcome, "\n") {
+			t.Errorf("assignment %d: the result box shows %q, want %q", i+1, pp.phase.Result(), s.outcome)
+		}
+	}
+}
+
+// TestResultBoxShowsAMapDrag: a character dragged on the map (not a tap
+// on the panel) is the latest result: the result box shows it.
+func TestResultBoxShowsAMapDrag(t *testing.T) {
+	s, f, _ := fullSizeScreen(t, 0)
+	pp := phasePanel(t, s)
+	pp.phase.ShowOutcome([]string{"an older result"})
+	s.moveChar("p1-skarn", "north-street")
+	if len(f.failed) > 0 {
+		t.Fatalf("the move was refused: %v", f.failed)
+	}
+	got := pp.phase.Result()
+	if got == "an older result" || !strings.Contains(got, "Skarn") {
+		t.Errorf("after a drag the result box shows %q, want Skarn's move", got)
+	}
+	_ = fyne.Position{}
+}
