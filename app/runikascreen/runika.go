@@ -68,6 +68,7 @@ type Screen struct {
 	runeBtn     *widget.Button
 	masteryBtn  *widget.Button
 	tokenBtns   []*widget.Button
+	tokenArea   *fyne.Container
 	endArea     *fyne.Container
 	endNote     *widget.Label
 	endTurnBtn  *widget.Button
@@ -134,6 +135,7 @@ func (s *Screen) HotSeat() {}
 func (s *Screen) build() {
 	// The main area.
 	s.roundLabel = kit.Subheading("")
+	s.roundLabel.Wrapping = fyne.TextWrapWord // a phone at the largest text
 	s.initLabel = kit.Wrapped("")
 	s.initLabel.TextStyle.Bold = true
 	s.nextLabel = kit.Wrapped("")
@@ -191,7 +193,7 @@ func (s *Screen) build() {
 	s.draftBox = container.NewVBox(s.draftNote)
 
 	s.thisTurn = kit.Wrapped("")
-	infl := container.NewGridWithColumns(2)
+	infl := newFitGrid(2)
 	for i, m := range runika.Masters() {
 		el := m.Element
 		b := widget.NewButton(kit.UpperFirst(el)+" \u00b7 "+m.Name, func() { s.influenceMaster(el) })
@@ -205,21 +207,32 @@ func (s *Screen) build() {
 	s.endNote = kit.Wrapped("")
 	s.endTurnBtn = widget.NewButtonWithIcon("End turn", theme.MediaSkipNextIcon(), func() { s.endTurn(0) })
 	s.endTurnBtn.Importance = widget.HighImportance
-	s.meritBox = container.NewGridWithColumns(3)
+	// The merit buttons say only the value, under one label: three of
+	// them fit a phone at the largest text in a fixed grid (the foot's
+	// height must not depend on its width, see build).
+	meritGrid := container.NewGridWithColumns(runika.MaxMerit - runika.MinMerit + 1)
 	for m := runika.MinMerit; m <= runika.MaxMerit; m++ {
 		m := m
-		b := widget.NewButton("Merit "+strconv.Itoa(m), func() { s.endTurn(m) })
+		b := widget.NewButton(strconv.Itoa(m), func() { s.endTurn(m) })
 		b.Importance = widget.HighImportance
 		s.meritBtns = append(s.meritBtns, b)
-		s.meritBox.Add(b)
+		meritGrid.Add(b)
 	}
+	s.meritBox = container.NewVBox(kit.BoldLabel("Merit card's value"), meritGrid)
 	s.turnBox = container.NewVBox(
-		s.thisTurn,
+		s.thisTurn, s.endNote,
 		kit.BoldLabel("Influence a spell master"), infl,
-		kit.BoldLabel("Claim a rune card"), container.NewGridWithColumns(2, s.runeBtn, s.masteryBtn),
-		kit.BoldLabel("Gain points tokens"), tokens,
+		kit.BoldLabel("Claim a rune card"), newFitGrid(2, s.runeBtn, s.masteryBtn),
 	)
-	s.endArea = container.NewVBox(s.endNote, s.endTurnBtn, s.meritBox)
+	// The points-token buttons are tapped several times a turn: they
+	// live in the fixed foot, at its very bottom, so no scroll and no
+	// change of the texts above them (the note, the merit buttons) moves
+	// them from under the finger.
+	s.tokenArea = container.NewVBox(kit.BoldLabel("Gain points tokens"), tokens)
+	// The foot holds buttons and one-line labels only: its height does not
+	// depend on its width, so the first layout (which measures the foot
+	// before giving it its width) already puts it whole on the screen.
+	s.endArea = container.NewVBox(s.endTurnBtn, s.meritBox, s.tokenArea)
 	s.end = padkit.NewEndPanel(s.env)
 	s.correctBtn = widget.NewButtonWithIcon("Correct a deck", theme.DocumentCreateIcon(), s.correctDeck)
 	s.correctBtn.Importance = widget.LowImportance

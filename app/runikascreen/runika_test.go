@@ -156,7 +156,7 @@ func TestRunikaMeritTieAndEnd(t *testing.T) {
 	apptest.TapButton(t, w, "Water \u00b7 Ko'bataar")
 	apptest.NoButton(t, w, "End turn")
 	apptest.WantText(t, w, "alice has influence on all four masters")
-	apptest.TapButton(t, w, "Merit 3")
+	apptest.TapButton(t, w, "3")
 	alice := runikaPlayer(t, s, "alice")
 	if alice.MeritPoints != 3 || len(alice.Influence) != 0 {
 		t.Errorf("alice after the merit: %d merit points, influence %v; want 3 and the tokens back", alice.MeritPoints, alice.Influence)
