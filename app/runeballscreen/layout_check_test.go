@@ -30,6 +30,23 @@ func checkRuneball(t *testing.T, largest bool, size fyne.Size) {
 	apptest.CheckLayout(t, w, size, name+" roster, stats to assign")
 	words.check(name + " roster, stats to assign")
 
+	// the Keshat panel (it was clipped at large text), then the kickoff
+	// choice
+	ksh := fromScript(t, st, "setup", 34)
+	u.ShowGame(console.NewLocal(ksh))
+	s = screenOf(t, u)
+	apptest.CheckLayout(t, w, size, name+" the Keshat")
+	words.check(name + " the Keshat")
+	checkUnclipped(t, s.phaseBox, name+" the Keshat")
+	press(t, s, "keshat-double")
+	apptest.CheckLayout(t, w, size, name+" the Keshat scored")
+	words.check(name + " the Keshat scored")
+	apptest.TapButton(t, w, "Cancel")
+	press(t, s, "keshat-away")
+	apptest.CheckLayout(t, w, size, name+" kick or receive")
+	words.check(name + " kick or receive")
+	checkUnclipped(t, s.phaseBox, name+" kick or receive")
+
 	set := fromScript(t, st, "pass", 43)
 	u.ShowGame(console.NewLocal(set))
 	s = screenOf(t, u)
@@ -65,4 +82,18 @@ func TestLayoutTabletAndPhone(t *testing.T) {
 	checkRuneball(t, true, apptest.LandscapeSize)
 	checkRuneball(t, false, fyne.NewSize(800, 1280))
 	checkRuneball(t, false, fyne.NewSize(412, 915))
+}
+
+// checkUnclipped fails when a widget under box needs more width than it
+// has (a label or button cut at its right edge).
+func checkUnclipped(t *testing.T, box fyne.CanvasObject, what string) {
+	t.Helper()
+	apptest.Walk(box, func(o fyne.CanvasObject) {
+		if _, ok := o.(fyne.Widget); !ok {
+			return
+		}
+		if m, sz := o.MinSize(), o.Size(); m.Width > sz.Width+0.5 {
+			t.Errorf("%s: a %T needs %v wide, it has %v: clipped", what, o, m.Width, sz.Width)
+		}
+	})
 }
