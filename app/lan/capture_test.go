@@ -42,6 +42,7 @@ func TestScreensLayout(t *testing.T) {
 				// driver: the tablet's own.
 				fyne.SetCurrentApp(tb.u.App())
 				apptest.CheckLayout(t, tb.w, c.size, what+c.suffix)
+				apptest.CheckWords(t, tb.w, what+c.suffix)
 				if dir == "" || c.largest {
 					return
 				}

@@ -554,10 +554,24 @@ func centred(l *widget.Label) *widget.Label {
 
 // progress shows a dialog with a message and a running bar, for a slow
 // step; Hide it when the step is done.
-func progress(w fyne.Window, title, msg string) dialog.Dialog {
+func progress(w fyne.Window, title, msg string) *progressDialog {
 	bar := widget.NewProgressBarInfinite()
 	d := dialog.NewCustomWithoutButtons(title, container.NewVBox(kit.Wrapped(msg), bar), w)
 	d.Resize(fyne.NewSize(min(420, w.Canvas().Size().Width-40), 0))
 	d.Show()
-	return d
+	return &progressDialog{d: d, bar: bar}
+}
+
+// progressDialog is a dialog with a running bar.
+type progressDialog struct {
+	d   dialog.Dialog
+	bar *widget.ProgressBarInfinite
+}
+
+// Hide stops the bar and hides the dialog. The bar must be stopped: a
+// hidden dialog's bar keeps its animation running, and the screen under
+// it would repaint on every frame for as long as the app runs.
+func (p *progressDialog) Hide() {
+	p.bar.Stop()
+	p.d.Hide()
 }

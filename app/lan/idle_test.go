@@ -30,19 +30,23 @@ func TestLANScreensRest(t *testing.T) {
 	sess := apptest.NewPad(t, host.st, "Friday pad", nil, "alice", "bob")
 	n.hostGame(t, host, sess, "alice")
 	apptest.CheckIdleWhile(t, host.w, "the host panel", idle)
+	apptest.CheckWords(t, host.w, "the host panel")
 
 	guest := n.newTablet(t, "guest", nil, apptest.LandscapeSize)
 	p := joinPage(t, guest)
 	n.q.pump(t, "the nearby game", func() bool { return len(p.Tiles) == 1 })
 	apptest.CheckIdleWhile(t, guest.w, "the nearby list", idle)
+	apptest.CheckWords(t, guest.w, "the nearby list")
 
 	guest.u.Home()
 	joinAs(t, n, guest, string(host.svc.Hosted().PIN()), "bob \u2014 open")
 	n.q.pump(t, "bob held", func() bool { return host.shows("bob") })
 	apptest.CheckIdleWhile(t, guest.w, "the joined game screen", idle)
+	apptest.CheckWords(t, guest.w, "the joined game screen")
 	apptest.TapButton(t, host.w, "Back")
 	if _, ok := host.u.Current().(*lan.HostPanel); ok {
 		t.Fatal("Back left the host panel on screen")
 	}
 	apptest.CheckIdleWhile(t, host.w, "the hosted game screen", idle)
+	apptest.CheckWords(t, host.w, "the hosted game screen")
 }

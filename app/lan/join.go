@@ -61,7 +61,7 @@ type JoinPage struct {
 	// Message says what went wrong, or what is being done; spinner runs
 	// under it while a slow step does.
 	Message *widget.Label
-	spinner *widget.ProgressBarInfinite
+	spinner *fyne.Container
 
 	// The PIN step.
 	tgt     target
@@ -87,9 +87,7 @@ func (s *Service) ShowJoin() {
 	p.body = container.NewStack()
 	p.Message = kit.Wrapped("")
 	p.Message.Importance = widget.DangerImportance
-	p.spinner = widget.NewProgressBarInfinite()
-	p.spinner.Stop()
-	p.spinner.Hide()
+	p.spinner = container.NewVBox()
 	p.root = container.NewBorder(kit.TopBar(p.back, p.title, nil), nil, nil, nil, p.body)
 	s.u.Show(p)
 	p.showNearby()
@@ -100,6 +98,7 @@ func (p *JoinPage) Content() fyne.CanvasObject { return p.root }
 
 // Leave stops looking for games.
 func (p *JoinPage) Leave() {
+	p.stopSpinner()
 	p.stopBrowse()
 	p.noKeys()
 }
@@ -116,12 +115,34 @@ func (p *JoinPage) setStep(title string, content fyne.CanvasObject, back func())
 	p.gen++
 	p.busy = false
 	p.noKeys()
-	p.spinner.Stop()
-	p.spinner.Hide()
+	p.stopSpinner()
 	p.title.SetText(title)
 	p.onBack = back
 	p.body.Objects = []fyne.CanvasObject{content}
 	p.body.Refresh()
+}
+
+// startSpinner shows a running bar under the message. The bar is made
+// afresh each time and dropped when stopped, never kept hidden: Fyne starts
+// a hidden infinite bar's animation again when its container refreshes,
+// and a bar animating out of sight makes the screen repaint without end.
+func (p *JoinPage) startSpinner() {
+	p.stopSpinner()
+	p.spinner.Objects = []fyne.CanvasObject{widget.NewProgressBarInfinite()}
+	p.spinner.Refresh()
+}
+
+// stopSpinner stops the running bar, if any, and drops it.
+func (p *JoinPage) stopSpinner() {
+	for _, o := range p.spinner.Objects {
+		if bar, ok := o.(*widget.ProgressBarInfinite); ok {
+			bar.Stop()
+		}
+	}
+	if len(p.spinner.Objects) > 0 {
+		p.spinner.Objects = nil
+		p.spinner.Refresh()
+	}
 }
 
 // feedback is the message and the spinner, for the step shown.
@@ -150,8 +171,7 @@ func (p *JoinPage) slow(msg string, work func() error, done func(error)) {
 	}
 	p.busy = true
 	p.note(msg)
-	p.spinner.Show()
-	p.spinner.Start()
+	p.startSpinner()
 	gen := p.gen
 	go func() {
 		err := work()
@@ -160,8 +180,7 @@ func (p *JoinPage) slow(msg string, work func() error, done func(error)) {
 				return
 			}
 			p.busy = false
-			p.spinner.Stop()
-			p.spinner.Hide()
+			p.stopSpinner()
 			p.Message.SetText("")
 			done(err)
 		})

@@ -64,7 +64,9 @@ var LandscapeSize = fyne.NewSize(1280, 800)
 // with st as the save store and home building the home screen.
 func NewUI(t *testing.T, st console.Store, size fyne.Size, home shell.HomeFunc) (*shell.UI, fyne.Window) {
 	t.Helper()
-	a := test.NewTempApp(t)
+	a := watchedApp{test.NewTempApp(t)}
+	fyne.SetCurrentApp(a) // NewTempApp puts its own back when the test ends
+	t.Cleanup(forgetAnimations)
 	w := a.NewWindow("test")
 	w.Resize(size)
 	u := shell.New(a, w, shell.Config{Store: st, Clock: Clock}, home)

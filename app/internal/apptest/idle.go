@@ -92,6 +92,65 @@ func checkIdle(t testing.TB, w fyne.Window, what string, spinnerOK bool, wait fu
 			t.Errorf("%s shows a running spinner while nothing is awaited: it animates on every frame", what)
 		}
 	}
+	if n := endlessAnimations(); n > 0 {
+		t.Errorf("%s: %d endless animations run while nothing is awaited (a spinner in a hidden dialog still animates): each draws a frame again and again", what, n)
+	}
+}
+
+// animations are the endless animations started and not stopped on the
+// apps NewUI makes (watchedApp).
+var animations struct {
+	mu  sync.Mutex
+	set map[*fyne.Animation]bool
+}
+
+// endlessAnimations counts the endless animations running now.
+func endlessAnimations() int {
+	animations.mu.Lock()
+	defer animations.mu.Unlock()
+	return len(animations.set)
+}
+
+// forgetAnimations forgets every animation kept: a test's windows are
+// gone when it ends (the app's tests never run in parallel).
+func forgetAnimations() {
+	animations.mu.Lock()
+	animations.set = nil
+	animations.mu.Unlock()
+}
+
+// watchedApp is a test app whose driver keeps track of the endless
+// animations (a spinner's) started and stopped: the test driver draws no
+// frames, so an animation left running would go unseen, where on a
+// tablet it draws a frame again and again. A finite animation (a
+// button's tap ripple) ends by itself and is not kept.
+type watchedApp struct{ fyne.App }
+
+// Driver is the app's driver, watching animations.
+func (a watchedApp) Driver() fyne.Driver { return watchedDriver{a.App.Driver()} }
+
+// watchedDriver keeps track of endless animations.
+type watchedDriver struct{ fyne.Driver }
+
+// StartAnimation keeps an endless animation, then starts it.
+func (d watchedDriver) StartAnimation(a *fyne.Animation) {
+	if a.RepeatCount == fyne.AnimationRepeatForever {
+		animations.mu.Lock()
+		if animations.set == nil {
+			animations.set = map[*fyne.Animation]bool{}
+		}
+		animations.set[a] = true
+		animations.mu.Unlock()
+	}
+	d.Driver.StartAnimation(a)
+}
+
+// StopAnimation forgets the animation, then stops it.
+func (d watchedDriver) StopAnimation(a *fyne.Animation) {
+	animations.mu.Lock()
+	delete(animations.set, a)
+	animations.mu.Unlock()
+	d.Driver.StopAnimation(a)
 }
 
 // frames plays the GL driver's minimum-size pass over a window.
