@@ -13,7 +13,8 @@
 //
 // Everything follows the specification reference/ruunara/SPEC.md: facts
 // RU-F…, decisions RU-D…, examples RU-X… are cited where they are
-// implemented and tested. Nothing is hidden (RU-D7): the two seats of a duo
+// implemented and tested; docs/ruunara.md explains each decision in our
+// own words, with issue 23's (RU-W…). Nothing is hidden (RU-D7): the two seats of a duo
 // game play together and see the same game; only the dice generator's seed
 // never leaves the host.
 //
@@ -27,7 +28,10 @@
 package ruunara
 
 import (
+	"strings"
+
 	"github.com/commandconsole/commandconsole/console"
+	"github.com/commandconsole/commandconsole/games/ruunara/card"
 )
 
 // ID is the system id Ruunara registers under.
@@ -88,10 +92,12 @@ func (*Rules) Info() console.SystemInfo {
 			"timers, combat with the card's dice, and the enemies played by the app.",
 		Options: []console.ArgSpec{
 			{Name: OptMode, Kind: console.ArgEnum, Enum: []string{"free", "story"}, Default: "free", Doc: "free play or a story mission (one race's team)"},
-			{Name: OptMission, Kind: console.ArgString, MaxLen: 40, Doc: "the mission's id; free play uses the free mission"},
-			{Name: OptRace, Kind: console.ArgEnum, Enum: []string{"ardann", "kangara", "sanbari"}, Doc: "story mode: the race of the team (l. 100)"},
+			{Name: OptMission, Kind: console.ArgEnum, Enum: missionIDs(), Default: "free", Doc: missionDoc()},
+			// a story team is of one race (l. 100)
+			{Name: OptRace, Kind: console.ArgEnum, Enum: []string{"ardann", "kangara", "sanbari"}, Doc: "story mode: the race of the whole team"},
 			{Name: OptDice, Kind: console.ArgEnum, Enum: []string{"table", "app"}, Default: "table", Doc: "what dice prompts offer first: dice from the table or the app's roll (both are always accepted)"},
-			{Name: OptRangedNoise, Kind: console.ArgEnum, Enum: []string{"on", "off"}, Default: "on", Doc: "ranged attacks make noise too (RU-D33)"},
+			// RU-D33
+			{Name: OptRangedNoise, Kind: console.ArgEnum, Enum: []string{"on", "off"}, Default: "on", Doc: "whether shots make noise that enemies come to look for, as close combat does"},
 		},
 		Playable: true,
 	}
@@ -175,3 +181,34 @@ const (
 // editor and ccctl roster add-card keep them; define-card json=… brings
 // one into a game).
 const RosterKindCard = "ruunara-cards"
+
+// missionIDs are the ids of the shipped missions, in the data's order
+// ("free" when the data cannot be read: New reports that error).
+func missionIDs() []string {
+	d, err := card.Load()
+	if err != nil || len(d.Missions) == 0 {
+		return []string{"free"}
+	}
+	ids := make([]string, 0, len(d.Missions))
+	for _, m := range d.Missions {
+		ids = append(ids, m.ID)
+	}
+	return ids
+}
+
+// missionDoc says what the mission option offers, in words.
+func missionDoc() string {
+	d, err := card.Load()
+	if err != nil || len(d.Missions) == 0 {
+		return "the mission to play"
+	}
+	var names []string
+	for _, m := range d.Missions {
+		line := m.Name
+		if len(m.Objectives) > 0 {
+			line += " (" + strings.ToLower(m.Objectives[0].Text[:1]) + m.Objectives[0].Text[1:] + ")"
+		}
+		names = append(names, line)
+	}
+	return "the mission to play: " + strings.Join(names, "; ")
+}
