@@ -419,7 +419,7 @@ func cardView(c card.Card, u rn.Unit) CardView {
 	} else {
 		cv.Complete = true
 	}
-	cv.Warnings = append(cv.Warnings, card.Warnings(c)...)
+	cv.Warnings = append(cv.Warnings, card.WarningsIn(c, u)...)
 	for _, a := range c.Abilities {
 		cv.Abilities = append(cv.Abilities, abilityView(a, nil))
 	}
