@@ -1,6 +1,7 @@
 package ruunarascreen
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/commandconsole/commandconsole/app/internal/apptest"
@@ -108,4 +109,56 @@ func TestDuoLANTablet(t *testing.T) {
 		}
 	}
 	apptest.WantText(t, w, "Next phase: ")
+}
+
+// TestDuoUndoARollByConsent: on one tablet playing both seats, a dice roll
+// is taken back with the partner's yes: the menu names the roll, the
+// partner's question names it too, and "Yes" takes it back.
+func TestDuoUndoARollByConsent(t *testing.T) {
+	st := console.NewMemStore()
+	sess := duoGame(t, st)
+	apptest.DoAs(t, sess, "ann", ruunara.CmdAddHero, map[string]any{"card": "tarok", "seat": "ann"})
+	apptest.DoAs(t, sess, "ann", ruunara.CmdAddHero, map[string]any{"card": "naali", "seat": "bob"})
+	apptest.DoAs(t, sess, "ann", ruunara.CmdAddEnemy, map[string]any{"card": "saarok-tough"})
+	apptest.DoAs(t, sess, "ann", ruunara.CmdStart, nil)
+	u, w := newTestUI(t, st, apptest.LandscapeSize)
+	u.ShowGame(console.NewLocal(sess))
+	s := screenOf(t, u)
+	wc := newWordsChecker(t, w, s)
+	tap(t, s.nextBtn, "to movement")
+	apptest.DoShown(t, u, sess, "ann", ruunara.CmdEngage, map[string]any{"hero": "H1", "enemies": "E1"})
+	tap(t, s.nextBtn, "to combat")
+	apptest.DoShown(t, u, sess, "ann", ruunara.CmdAttack, map[string]any{"hero": "H1", "kind": "melee"})
+	for _, f := range []int{6, 5, 1, 2} {
+		tap(t, s.form.faceBtns[f-1], "face")
+	}
+	tap(t, s.form.send, "enter the roll")
+	hpAfter := enemyHP(t, s, "E1")
+	if hpAfter != 18 {
+		t.Fatalf("E1 has %d HP after two hits, want 18", hpAfter)
+	}
+	if s.view.UndoWhat == "" {
+		t.Fatalf("the view does not say what the roll was")
+	}
+	var ask func()
+	for _, it := range s.menuItems() {
+		if it.Label == "Ask your partner to take back "+s.view.UndoWhat {
+			ask = it.Action
+		}
+	}
+	if ask == nil {
+		t.Fatalf("no menu item asks to take back %q", s.view.UndoWhat)
+	}
+	ask()
+	p := promptOf(t, s, ruunara.PromptQuestion)
+	if p.QKind != "undo" || s.seat != "bob" || !strings.Contains(p.Text, "ann asks to undo") {
+		t.Fatalf("undo question %+v as %s", p, s.seat)
+	}
+	wc.check("the undo question")
+	tap(t, buttonIn(t, s.promptBox, "Yes"), "yes")
+	if hp := enemyHP(t, s, "E1"); hp != 20 {
+		t.Errorf("E1 has %d HP after the roll was taken back, want 20", hp)
+	}
+	wc.check("after the undo")
+	wc.report()
 }

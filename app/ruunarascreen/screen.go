@@ -303,6 +303,14 @@ func (s *Screen) next() {
 // menuItems are the menu's entries.
 func (s *Screen) menuItems() []*fyne.MenuItem {
 	items := []*fyne.MenuItem{fyne.NewMenuItem("Undo the last command", func() { s.env.Undo() })}
+	// in duo, a dice roll is taken back with the partner's yes (RU-D57)
+	if a := s.command(ruunara.CmdRequestUndo); a.Allowed && s.view.UndoWhat != "" {
+		label := "Ask your partner to take back " + s.view.UndoWhat
+		if s.view.UndoAsked {
+			label = "Withdraw the request to take back " + s.view.UndoWhat
+		}
+		items = append(items, fyne.NewMenuItem(label, func() { s.do(ruunara.CmdRequestUndo, nil) }))
+	}
 	for _, sv := range s.view.Seats {
 		seat := console.Seat(sv.Seat)
 		if s.env.Fixed() && seat != s.env.Seat() {

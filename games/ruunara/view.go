@@ -62,9 +62,15 @@ type View struct {
 	// like Steel: the die showed 5, and it kills on 5+."), a capture, an
 	// execution, a rescue, the end of the game. Empty when the last
 	// command made none.
-	News   []string `json:"news" msgpack:"news"`
-	Result string   `json:"result,omitempty" msgpack:"result,omitempty"`
-	Reason string   `json:"reason,omitempty" msgpack:"reason,omitempty"`
+	News []string `json:"news" msgpack:"news"`
+	// UndoWhat is the last dice roll in words ("2 dice, Graam ranged
+	// attack on E5, hit on 4+ (4, 2)"): what a duo seat asks its partner
+	// to take back (RU-D57); empty when the last command rolled none.
+	UndoWhat string `json:"undo_what,omitempty" msgpack:"undo_what,omitempty"`
+	// UndoAsked: an undo request is waiting for the partner's answer.
+	UndoAsked bool   `json:"undo_asked,omitempty" msgpack:"undo_asked,omitempty"`
+	Result    string `json:"result,omitempty" msgpack:"result,omitempty"`
+	Reason    string `json:"reason,omitempty" msgpack:"reason,omitempty"`
 }
 
 // MissionView is the mission and its objectives.
@@ -389,6 +395,12 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	v.NextText = strings.NewReplacer(" (end-phase moves on)", "").Replace(v.Next)
 	v.EnemySummary = append([]string{}, g.TurnNotes...)
 	v.News = append([]string{}, g.News...)
+	if g.LastDice {
+		v.UndoWhat = g.LastWhat
+	}
+	if g.UndoAsk != nil {
+		v.UndoWhat, v.UndoAsked = g.UndoAsk.What, true
+	}
 	return v
 }
 
