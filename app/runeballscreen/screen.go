@@ -60,6 +60,8 @@ type Screen struct {
 
 	matchArea *fyne.Container
 	field     *runeballfield.Field
+	// fieldView zooms and pans the field (a hex a finger wide).
+	fieldView *runeballfield.ZoomView
 	order     *widget.Label
 	promptBox *fyne.Container
 	phaseBox  *fyne.Container
@@ -138,6 +140,7 @@ func (s *Screen) build() {
 	s.rosterArea = container.NewStack(s.roster.content())
 
 	s.field = runeballfield.New(s.tap)
+	s.fieldView = runeballfield.NewZoomView(s.field)
 	s.order = kit.Wrapped("")
 	s.order.TextStyle = fyne.TextStyle{Monospace: true}
 	s.promptBox = kit.NewWrapVBox()
@@ -147,7 +150,7 @@ func (s *Screen) build() {
 	s.logLabel = kit.Wrapped("")
 	side := kit.NewWrapVBox(s.promptBox, s.phaseBox, s.actBox, s.order, s.cardBox,
 		kit.Subheading("Log"), s.logLabel)
-	s.matchArea = container.New(&fieldAndPanel{}, s.field, container.NewVScroll(container.NewPadded(side)))
+	s.matchArea = container.New(&fieldAndPanel{}, s.fieldView, container.NewVScroll(container.NewPadded(side)))
 	s.top = top
 	s.root = container.New(topThenRest{}, top, container.NewStack(s.rosterArea, s.matchArea))
 	s.Refresh()
@@ -226,6 +229,10 @@ func (s *Screen) Refresh() {
 	s.view, s.seat = v, seat
 	if changed {
 		s.mode, s.path, s.target, s.passTo, s.faces = "", nil, "", "", nil
+		// a zoomed field follows the player who acts now
+		if p := s.player(actingID(v)); p != nil && p.OnField && s.fieldView.Zoom() > 1 {
+			defer s.fieldView.ShowCell(cell(p.Cell))
+		}
 	}
 	s.drawBar()
 	roster := v.Phase == runeball.PhaseRoster
@@ -237,6 +244,14 @@ func (s *Screen) Refresh() {
 		s.drawMatch()
 	}
 	s.root.Refresh()
+}
+
+// actingID is the player acting in v ("" none).
+func actingID(v runeball.View) string {
+	if v.Acting != nil {
+		return v.Acting.Player
+	}
+	return ""
 }
 
 func sameActing(a, b *runeball.ActivationView) bool {
