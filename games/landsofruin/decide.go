@@ -261,11 +261,11 @@ func one(typ string, data any, barrier bool) ([]console.Event, error) {
 }
 
 func roleNames(sc *rules.Scenario) string {
-	var ids []string
+	var names []string
 	for _, r := range sc.Roles {
-		ids = append(ids, r.ID)
+		names = append(names, r.Name)
 	}
-	return strings.Join(ids, ", ")
+	return andList(names, "and")
 }
 
 func (g *state) roleCount(role string, except int) int {
@@ -282,7 +282,7 @@ func (g *state) decideRole(p int, id string) ([]console.Event, error) {
 	sc := g.scenario()
 	role := sc.Role(strings.TrimSpace(id))
 	if role == nil {
-		return nil, console.Reject("%s has no role %q (roles: %s)", sc.Name, id, roleNames(sc))
+		return nil, console.Reject("%s has no role %q (its roles are %s)", sc.Name, id, roleNames(sc))
 	}
 	if role.Max > 0 && g.roleCount(role.ID, p) >= role.Max {
 		return nil, console.Reject("the role %s takes at most %s, and it is taken", role.Name, plural(role.Max, "player", "players"))
@@ -323,11 +323,11 @@ func (g *state) decideTeam(p int, id string) ([]console.Event, error) {
 	}
 	t, ok := d.cont.Team(strings.TrimSpace(id))
 	if !ok {
-		var ids []string
+		var names, ids []string
 		for _, x := range d.cont.Teams {
-			ids = append(ids, x.ID)
+			names, ids = append(names, x.Name), append(ids, x.ID)
 		}
-		return nil, console.Reject("no team %q (pre-made teams: %s)", id, strings.Join(ids, ", "))
+		return nil, console.RejectTry(console.ReasonNotFound, tryChoices(CmdChooseTeam, "team", ids), "there is no such pre-made team (they are %s)", andList(names, "and"))
 	}
 	built, err := content.BuildTeam(d.team, t.ID, t.Name, t.Tribe, t.Members, g.teamLimit(p))
 	if err != nil {
@@ -824,7 +824,7 @@ func (g *state) decideAssign(p int, args console.Args) ([]console.Event, error) 
 	id := strings.ToLower(strings.TrimSpace(args.String("action")))
 	a := data().rd.Action(id)
 	if a == nil {
-		return nil, console.Reject("no action %q (%s can take: %s)", id, c.Name, strings.Join(c.Actions, ", "))
+		return nil, console.RejectTry(console.ReasonNotFound, tryChoices(CmdAssign, "action", c.Actions), "%s has no such action (it can take %s)", c.Name, actionNames(c.Actions, "and"))
 	}
 	if err := g.checkMemberAssign(c); err != nil {
 		return nil, err
@@ -1098,11 +1098,11 @@ func (g *state) decideAttack(p int, args console.Args) ([]console.Event, error) 
 	}
 	m := w.Mode(strings.ToLower(strings.TrimSpace(args.String("mode"))))
 	if m == nil {
-		var ms []string
+		var ms, ids []string
 		for _, x := range w.Modes {
-			ms = append(ms, x.ID)
+			ms, ids = append(ms, x.Name), append(ids, x.ID)
 		}
-		return nil, console.Reject("the %s has no mode %q (modes: %s)", w.Name, args.String("mode"), strings.Join(ms, ", "))
+		return nil, console.RejectTry(console.ReasonNotFound, tryChoices(CmdAttack, "mode", ids), "the %s has no such mode (its modes are %s)", w.Name, andList(ms, "and"))
 	}
 	if g.Players[p].ActionPhases <= 1 && g.Turn <= 1 {
 		return nil, console.Reject("it is %s's first Action phase: movement only (actions are assigned in the Command phase)", g.Players[p].Seat)
@@ -1137,7 +1137,7 @@ func (g *state) decideAttack(p int, args console.Args) ([]console.Event, error) 
 	for _, ref := range refs {
 		if kind, ok := rotterTarget(ref); ok {
 			if _, ok := data().cont.Rotter(kind); !ok {
-				return nil, console.Reject("no Rotter kind %q (targets rotter:%s)", kind, strings.Join(rotterKinds(), ", rotter:"))
+				return nil, console.RejectTry(console.ReasonNotFound, tryChoices(CmdAttack, "targets", rotterTargets()), "there is no such kind of Rotter (they are %s)", rotterKindNames())
 			}
 			targets = append(targets, target{rotter: kind})
 			continue
@@ -1339,11 +1339,16 @@ func (g *state) decideObjective(p int, args console.Args) ([]console.Event, erro
 	id := strings.ToLower(strings.TrimSpace(args.String("objective")))
 	role := g.scenario().Role(g.Players[p].Role)
 	if role == nil || !contains(role.Objectives, id) {
-		var objs []string
+		var objs, ids []string
 		if role != nil {
-			objs = role.Objectives
+			ids = role.Objectives
+			for _, o := range role.Objectives {
+				if x := data().rd.Objective(o); x != nil {
+					objs = append(objs, x.Name)
+				}
+			}
 		}
-		return nil, console.Reject("%q is not an objective of your role (objectives: %s)", id, strings.Join(objs, ", "))
+		return nil, console.RejectTry(console.ReasonNotFound, tryChoices(CmdMarkObj, "objective", ids), "that is not an objective of your role (its objectives are %s)", andList(objs, "and"))
 	}
 	o := data().rd.Objective(id)
 	n := args.Int("count")

@@ -190,15 +190,6 @@ type EnvResolution struct {
 	Results []EnvResult `msgpack:"results"`
 }
 
-// rotterKinds are the Rotter kind ids, for messages.
-func rotterKinds() []string {
-	var out []string
-	for _, r := range data().cont.Rotters {
-		out = append(out, r.ID)
-	}
-	return out
-}
-
 // rotterTarget parses a Rotter as an attack target ("rotter:fast"); ok is
 // false when ref does not name a Rotter.
 func rotterTarget(ref string) (kind string, ok bool) {
@@ -217,7 +208,7 @@ func rotterName(kind string) string {
 func (g *state) decideRotterAttack(p int, args console.Args) ([]console.Event, error) {
 	kind := args.String("kind")
 	if _, ok := data().cont.Rotter(kind); !ok {
-		return nil, console.Reject("no Rotter kind %q (kinds: %s)", kind, strings.Join(rotterKinds(), ", "))
+		return nil, console.RejectTry(console.ReasonNotFound, tryChoices(CmdRotterAttack, "kind", rotterKindIDs()), "there is no such kind of Rotter (they are %s)", rotterKindNames())
 	}
 	ref := args.String("character")
 	c := g.findChar(ref, func(c *character) bool { return c.visibleTo(p) })
@@ -451,6 +442,9 @@ func (g *state) describePlan(pl EnvironmentPlan, p int) string {
 	}
 	line := "the Rotters head for "
 	switch {
+	case pl.Character != "" && g.char(pl.Character) != nil && !g.char(pl.Character).visibleTo(p):
+		// As the view's plan: a hidden target is not named to others.
+		line += g.sec(pl.Section, p)
 	case pl.Character != "":
 		line += fmt.Sprintf("%s %s", g.name(pl.Character), g.in(pl.Section, p))
 	case pl.Section != "":

@@ -47,7 +47,7 @@ func TestRotterAttackRefusals(t *testing.T) {
 	}{
 		{"not the Environment phase", func(g *game) { g.endPhases(1) /* ben's Action phase */ },
 			do("ana", CmdRotterAttack, "character", "moloch"), "Rotter attacks are entered in the Environment phase"},
-		{"unknown kind", nil, do("ana", CmdRotterAttack, "character", "moloch", "kind", "giant"), `no Rotter kind "giant" (kinds: normal, fast, fat)`},
+		{"unknown kind", nil, do("ana", CmdRotterAttack, "character", "moloch", "kind", "giant"), "there is no such kind of Rotter (they are Shambler, Rager and Veteran)"},
 		{"own hidden character", nil, do("ana", CmdRotterAttack, "character", "kestrel"), "Kestrel is hidden: Rotters do not attack hidden characters"},
 		{"enemy hidden character is refused as if absent", nil, do("ana", CmdRotterAttack, "character", "p2-whisper"), `no character "p2-whisper" on the table`},
 		{"no such character", nil, do("ana", CmdRotterAttack, "character", "p2-nobody"), `no character "p2-nobody" on the table`},
@@ -175,7 +175,7 @@ func TestRotterAttacks(t *testing.T) {
 func TestAttackRotters(t *testing.T) {
 	g := toAction(t, [2]string{"dorian-loaders-1", "shoot"}, [2]string{"dorian", "shoot"})
 	refused(t, g, do("ana", CmdAttack, "character", "dorian-loaders-1", "weapon", "ld-125", "mode", "semi-auto", "targets", "rotter:giant", "distances", "100"),
-		`no Rotter kind "giant"`)
+		"there is no such kind of Rotter")
 	es, err := g.try(do("ana", CmdAttack, "character", "dorian-loaders-1", "weapon", "ld-125", "mode", "semi-auto", "targets", "rotter:fat", "distances", "100"))
 	if err != nil {
 		t.Fatal(err)

@@ -254,7 +254,7 @@ func TestSetupRefusals(t *testing.T) {
 		{do("ana", CmdChooseSide, "side", "east"), ""},
 		{do("ana", CmdChooseRole, "role", "baleans"), ""},
 		{do("ben", CmdChooseRole, "role", "baleans"), "at most 1"},
-		{do("ana", CmdChooseTeam, "team", "no-such-team"), "no team"},
+		{do("ana", CmdChooseTeam, "team", "no-such-team"), "there is no such pre-made team"},
 		{do("ana", CmdEndPhase), "is for the battle"},
 	} {
 		_, err := g.try(tc.st)

@@ -386,3 +386,38 @@ func itemNames(ids []string) string {
 	}
 	return andList(out, "and")
 }
+
+// rotterKindNames lists the Rotter kinds by name: "Shambler, Rager and
+// Veteran".
+func rotterKindNames() string {
+	var out []string
+	for _, r := range data().cont.Rotters {
+		out = append(out, r.Name)
+	}
+	return andList(out, "and")
+}
+
+// tryChoices is a command-line hint naming the values an argument takes:
+// "rotter-attack kind=normal|fast|fat" (Rejection.Try; LR-W3).
+func tryChoices(cmd, arg string, values []string) string {
+	return cmd + " " + arg + "=" + strings.Join(values, "|")
+}
+
+// rotterKindIDs are the Rotter kinds' ids, for command-line hints.
+func rotterKindIDs() []string {
+	var out []string
+	for _, r := range data().cont.Rotters {
+		out = append(out, r.ID)
+	}
+	return out
+}
+
+// rotterTargets are the Rotters as attack targets ("rotter:fast"), for
+// command-line hints.
+func rotterTargets() []string {
+	var out []string
+	for _, id := range rotterKindIDs() {
+		out = append(out, "rotter:"+id)
+	}
+	return out
+}
