@@ -286,14 +286,7 @@ func (s *Screen) drawEnemies() {
 	if len(s.view.Sites) > 0 {
 		objs = append(objs, kit.BoldLabel("Fight sites"))
 		for _, st := range s.view.Sites {
-			text := fmt.Sprintf("The fight at %s: %s", st.ID, join(st.Units))
-			if st.Ranged {
-				text += " · with shooting"
-			}
-			if st.LastAttackRound > 0 {
-				text += fmt.Sprintf(" · last attack round %d", st.LastAttackRound)
-			}
-			objs = append(objs, kit.Caption(text))
+			objs = append(objs, kit.Caption(st.Text))
 		}
 	}
 	s.enemies.Objects = objs

@@ -195,6 +195,9 @@ type SiteView struct {
 	Ranged          bool     `json:"ranged" msgpack:"ranged"`
 	Units           []string `json:"units" msgpack:"units"`
 	LastAttackRound int      `json:"last_attack_round" msgpack:"last_attack_round"`
+	// Text is the site in words: "The fight at E1: E1, E2, Naali · with
+	// shooting · last attack in round 2".
+	Text string `json:"text" msgpack:"text"`
 }
 
 // PromptView is the open prompt.
@@ -372,6 +375,13 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	for _, st := range g.Sites {
 		sv := SiteView{ID: st.ID, Ranged: st.Ranged, LastAttackRound: st.LastAttackRound, Units: []string{}}
 		sv.Units = append(append(sv.Units, st.Enemies...), st.Heroes...)
+		sv.Text = "The fight at " + st.ID + ": " + g.names(sv.Units)
+		if st.Ranged {
+			sv.Text += " · with shooting"
+		}
+		if st.LastAttackRound > 0 {
+			sv.Text += fmt.Sprintf(" · last attack in round %d", st.LastAttackRound)
+		}
 		v.Sites = append(v.Sites, sv)
 	}
 	w := g.world()

@@ -61,6 +61,9 @@ func playerTexts(v View) []string {
 	for _, e := range v.Enemies {
 		out = append(out, e.Name, e.Label, e.Estimated)
 	}
+	for _, st := range v.Sites {
+		out = append(out, st.Text)
+	}
 	for _, o := range v.Orders {
 		out = append(out, o.Text)
 	}
