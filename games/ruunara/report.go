@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/commandconsole/commandconsole/console/report"
+	"github.com/commandconsole/commandconsole/games/ruunara/card"
 )
 
 // ReportSections gives the battle report its Ruunara parts, from the
@@ -18,14 +19,17 @@ func (v View) ReportSections() []report.Section {
 	} else if v.Reason != "" {
 		result += " (" + v.Reason + ")"
 	}
-	mode := v.Mode
+	mode := "Free play"
+	if v.Mode == "story" {
+		mode = "Story mode"
+	}
 	if v.Race != "" {
-		mode += ", " + v.Race
+		mode += ", " + card.RaceName(v.Race)
 	}
 	res.Rows = append(res.Rows, []string{v.Mission.Name, mode, result, fmt.Sprint(v.Round)})
 	heroes := report.Section{Title: "Heroes", Header: []string{"Hero", "Seat", "Hit points", "Fate", "Abilities used"}}
 	for _, h := range v.Heroes {
-		fate := h.Status
+		fate := map[string]string{StatusFree: "free", StatusCaptured: "captured", StatusExecuted: "executed", StatusRemoved: "out of the game"}[h.Status]
 		if h.Timer != "" && h.Status != StatusFree {
 			fate = h.Timer
 		}
