@@ -191,3 +191,31 @@ func TestNewsOfAFullSizeGame(t *testing.T) {
 		}
 	}
 }
+
+// TestNoSeatReadsAnEnemysDeath plays the full-size golden game and checks
+// every text shown to a seat (view, refusals, history, report for the
+// public): none tells a death, an unconsciousness or a pin of a character
+// the seat does not own; the owners are told.
+func TestNoSeatReadsAnEnemysDeath(t *testing.T) {
+	owner := map[string]string{"Sister Aurel": "alice", "Androphage's Berserkers 1": "bob", "Skarn": "bob"}
+	told := map[string]bool{}
+	wordsOfScriptWhere(t, "testdata/full-size.jsonl", func(where, text string) {
+		for name, own := range owner {
+			for _, word := range []string{" is dead", " is down (unconscious)", " is down (pinned)"} {
+				if !strings.Contains(text, name+word) {
+					continue
+				}
+				if strings.Contains(where, own+"'s ") {
+					told[name] = true
+					continue
+				}
+				t.Errorf("%s: %q tells the fall of %s, not the reader's", where, text, name)
+			}
+		}
+	})
+	for name := range owner {
+		if !told[name] {
+			t.Errorf("%s's owner was never told of the fall", name)
+		}
+	}
+}

@@ -217,7 +217,7 @@ func (g *state) canUseConsumable(c *character, a *rules.Action) error {
 		return nil
 	}
 	if c.consumableOf(a.Consumes) == nil {
-		return console.Reject("%s cannot take %s: %s carries no %s", c.Name, a.Name, c.Name, consumesWords(a.Consumes))
+		return console.Reject("%s cannot take %s: %s %s", c.Name, a.Name, c.Name, lacks(a.Consumes))
 	}
 	if a.Consumes == "minion" && g.livingSlave(c, nil) == nil {
 		return console.Reject("%s cannot take %s: %s has no living slave on the table", c.Name, a.Name, c.Name)
@@ -266,7 +266,7 @@ func (g *state) decideThrow(p int, args console.Args, actionID string) ([]consol
 			return nil, console.Reject("%s carries no such grenade (it carries %s)", c.Name, itemNames(have))
 		}
 	} else if it = c.consumableOf(a.Consumes); it == nil {
-		return nil, console.Reject("%s carries no %s", c.Name, consumesWords(a.Consumes))
+		return nil, console.Reject("%s %s", c.Name, lacks(a.Consumes))
 	}
 	if idx < 0 {
 		return nil, console.Reject("%s has no %s assigned: actions are assigned in the Command phase", c.Name, a.Name)

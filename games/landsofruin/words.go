@@ -363,16 +363,16 @@ func playerRange(lo, hi int) string {
 	return fmt.Sprintf("%d to %d players", lo, hi)
 }
 
-// consumesWords names what an action consumes, by its category: "a
-// grenade", "a slave".
-func consumesWords(category string) string {
+// lacks says a character lacks what an action consumes, by its category:
+// "carries no grenade", "has no slaves", "has no artillery to call".
+func lacks(category string) string {
 	switch category {
 	case "minion":
-		return "slave"
+		return "has no slaves"
 	case "artillery":
-		return "artillery call"
+		return "has no artillery to call"
 	}
-	return category
+	return "carries no " + category
 }
 
 // itemNames lists gear by name: "the Frag grenade and the Molotov".

@@ -236,6 +236,12 @@ func TestWordsOfTheGoldenGames(t *testing.T) {
 }
 
 func wordsOfScript(t *testing.T, w *wordsChecker, path string) {
+	wordsOfScriptWhere(t, path, w.check)
+}
+
+// wordsOfScriptWhere plays the script at path and gives check every text
+// a seat is shown, with where it is.
+func wordsOfScriptWhere(t *testing.T, path string, check func(where, text string)) {
 	setup, lines := conformance.ReadFile(t, path)
 	r := New()
 	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -260,11 +266,11 @@ func wordsOfScript(t *testing.T, w *wordsChecker, path string) {
 		for _, seat := range seats {
 			for _, x := range viewTexts(r.View(st, seat)) {
 				field, text, _ := strings.Cut(x, "\t")
-				w.check(fmt.Sprintf("%s: %s's view%s", where, seat, field), text)
+				check(fmt.Sprintf("%s: %s's view%s", where, seat, field), text)
 			}
 			if seat != console.Public {
 				if err := r.Undoable(st, seat, last); err != nil {
-					w.check(fmt.Sprintf("%s: %s's undo", where, seat), err.Error())
+					check(fmt.Sprintf("%s: %s's undo", where, seat), err.Error())
 				}
 			}
 		}
@@ -276,7 +282,7 @@ func wordsOfScript(t *testing.T, w *wordsChecker, path string) {
 			t.Fatalf("%s: %v", where, err)
 		}
 		if refusal != nil {
-			w.check(where+": refusal", refusal.Error())
+			check(where+": refusal", refusal.Error())
 			continue
 		}
 		look(where)
@@ -287,7 +293,7 @@ func wordsOfScript(t *testing.T, w *wordsChecker, path string) {
 			t.Fatal(err)
 		}
 		for _, h := range hist {
-			w.check(fmt.Sprintf("%s: %s's history", path, seat), h.Text)
+			check(fmt.Sprintf("%s: %s's history", path, seat), h.Text)
 		}
 	}
 	rep, err := report.Build(console.NewLocal(s))
@@ -295,7 +301,7 @@ func wordsOfScript(t *testing.T, w *wordsChecker, path string) {
 		t.Fatal(err)
 	}
 	for _, line := range strings.Split(report.Markdown(rep), "\n") {
-		w.check(path+": report", line)
+		check(path+": report", line)
 	}
 }
 
