@@ -135,55 +135,10 @@ func (s *Screen) actorCell() string {
 	return ""
 }
 
-// nextSteps are the reach's cells next to the end of the path being
-// drawn (the player's cell at first), not yet on it: where the next tap
-// of a move may go.
+// nextSteps are the cells the next tap of a move may choose: the view's
+// rule (ActivationView.NextSteps) applied to the path drawn so far.
 func (s *Screen) nextSteps() []string {
-	a := s.view.Acting
-	if a == nil {
-		return nil
-	}
-	end := s.actorCell()
-	if len(s.path) > 0 {
-		end = s.path[len(s.path)-1]
-	}
-	if len(s.path) >= s.moveMax() {
-		return nil
-	}
-	// one half-hex per move (the view's HalfHex, else the path's first)
-	half := a.HalfHex
-	for _, w := range s.path {
-		if half == "" && cell(w).HalfHex() {
-			half = w
-		}
-	}
-	var out []string
-	for _, w := range a.Reach {
-		c := cell(w)
-		if field.Adjacent(c, cell(end)) && !slices.Contains(s.path, w) && (!c.HalfHex() || half == "" || half == w) {
-			out = append(out, w)
-		}
-	}
-	return out
-}
-
-// moveMax is the most hexes the path may have: the open move's, else a
-// new full move's (else a half move's), sprint included.
-func (s *Screen) moveMax() int {
-	a := s.view.Acting
-	switch {
-	case a == nil:
-		return 0
-	case a.MoveOpen && !slices.Contains(a.Commands, runeball.CmdMove):
-		return 0
-	case a.MoveOpen && a.MoveLeft+a.SprintLeft > 0:
-		return a.MoveLeft + a.SprintLeft
-	case a.NewFull > 0:
-		return a.NewFull + 2
-	case a.NewHalf > 0:
-		return a.NewHalf + 1
-	}
-	return 0
+	return s.view.Acting.NextSteps(s.actorCell(), s.path)
 }
 
 // tap is a tap on the field's cell c.
@@ -529,14 +484,14 @@ func (s *Screen) drawMoveAim() {
 	}
 	if a.MoveOpen {
 		b := s.button("go", "Go on"+sprint(a.MoveLeft), func() { s.do(runeball.CmdMove, me, path) })
-		kit.SetEnabled(b, n > 0 && n <= a.MoveLeft+a.SprintLeft)
+		kit.SetEnabled(b, n > 0 && n <= a.PathMax)
 		b.Importance = widget.HighImportance
 		row = append(row, b)
 	} else {
 		h := s.button("go-half", fmt.Sprintf("Half move (%d)%s", a.NewHalf, sprint(a.NewHalf)), func() { s.do(runeball.CmdMove, me, path, "as=half") })
-		kit.SetEnabled(h, n > 0 && a.NewHalf > 0 && n <= a.NewHalf+1)
+		kit.SetEnabled(h, n > 0 && n <= a.HalfMax)
 		f := s.button("go-full", fmt.Sprintf("Full move (%d)%s", a.NewFull, sprint(a.NewFull)), func() { s.do(runeball.CmdMove, me, path, "as=full") })
-		kit.SetEnabled(f, n > 0 && a.NewFull > 0 && n <= a.NewFull+2)
+		kit.SetEnabled(f, n > 0 && n <= a.FullMax)
 		h.Importance, f.Importance = widget.HighImportance, widget.HighImportance
 		row = append(row, h, f)
 	}

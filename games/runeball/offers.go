@@ -224,14 +224,23 @@ func (g *state) offerTargets(c *activation, p *pos, t int, av *ActivationView) {
 			av.NewFull = move
 		}
 	}
+	if av.NewHalf > 0 {
+		av.HalfMax = av.NewHalf + halfSprint
+	}
+	if av.NewFull > 0 {
+		av.FullMax = av.NewFull + fullSprint
+	}
 	steps := 0
 	switch {
 	case av.MoveOpen:
 		steps = av.MoveLeft + av.SprintLeft
 	case av.NewFull > 0:
-		steps = av.NewFull + 2
+		steps = av.FullMax
 	case av.NewHalf > 0:
-		steps = av.NewHalf + 1
+		steps = av.HalfMax
+	}
+	if offered(CmdMove) {
+		av.PathMax = steps
 	}
 	var used field.Cell
 	if c.Move != nil && c.Move.Half.Valid() {
@@ -277,4 +286,49 @@ func (g *state) promptCells(p *prompt) (flight, marked []string) {
 		}
 	}
 	return flight, marked
+}
+
+// The sprint beyond a move action's allowance: one hex after a half move,
+// two after a full one (RB-F35).
+const (
+	halfSprint = 1
+	fullSprint = 2
+)
+
+// NextSteps are the cells the path of a move being drawn may take next,
+// for a screen that draws it hex by hex: from is the acting player's
+// cell, path the hexes chosen so far. A next step is a cell of Reach next
+// to the path's end and not on it yet, while the path is shorter than
+// PathMax; a move action enters at most one half-hex (l. 40, RB-D13): the
+// one it has entered (HalfHex) or the first on the path.
+func (a *ActivationView) NextSteps(from string, path []string) []string {
+	if a == nil || len(path) >= a.PathMax {
+		return nil
+	}
+	end := from
+	if len(path) > 0 {
+		end = path[len(path)-1]
+	}
+	ec, err := field.ParseCoords(end)
+	if err != nil {
+		return nil
+	}
+	half := a.HalfHex
+	for _, w := range path {
+		if c, err := field.ParseCoords(w); half == "" && err == nil && c.HalfHex() {
+			half = w
+		}
+	}
+	var out []string
+	for _, w := range a.Reach {
+		c, err := field.ParseCoords(w)
+		if err != nil || !field.Adjacent(c, ec) || slices.Contains(path, w) {
+			continue
+		}
+		if c.HalfHex() && half != "" && half != w {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
 }

@@ -121,3 +121,33 @@ func TestOffersPassFlight(t *testing.T) {
 		t.Errorf("the interception answers: %+v", p.Answers)
 	}
 }
+
+func TestNextSteps(t *testing.T) {
+	// around 3:3; 3:1 and 5:1 are half-hexes (odd columns' ends)
+	reach := []string{"2:2", "3:1", "4:2", "4:4", "5:1", "5:3", "2:4", "1:3"}
+	for _, c := range []struct {
+		name string
+		a    *ActivationView
+		from string
+		path []string
+		want []string
+	}{
+		{"first step: the reach next to the player", &ActivationView{Reach: reach, PathMax: 3}, "3:3", nil, []string{"2:2", "2:4", "3:1", "4:2", "4:4"}},
+		{"on from the path's end, not back onto it", &ActivationView{Reach: reach, PathMax: 3}, "3:3", []string{"4:2"}, []string{"3:1", "4:4", "5:1", "5:3"}},
+		{"one half-hex a move: the path's", &ActivationView{Reach: reach, PathMax: 4}, "3:3", []string{"2:2", "3:1", "4:2"}, []string{"4:4", "5:3"}},
+		{"one half-hex a move: the one the open move entered", &ActivationView{Reach: reach, PathMax: 4, HalfHex: "1:1"}, "3:3", []string{"2:2"}, []string{"1:3", "2:4"}},
+		{"the path is as long as it may be", &ActivationView{Reach: reach, PathMax: 1}, "3:3", []string{"2:2"}, nil},
+		{"no move", &ActivationView{Reach: reach}, "3:3", nil, nil},
+		{"no activation", nil, "3:3", nil, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := c.a.NextSteps(c.from, c.path)
+			slices.Sort(got)
+			want := slices.Clone(c.want)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("NextSteps = %v, want %v", got, want)
+			}
+		})
+	}
+}

@@ -345,7 +345,7 @@ func (x *decider) move(a console.Args) error {
 		if act.Halves < 1 {
 			return console.Reject("%s has no half action left", act.Player)
 		}
-		m = moveAct{As: as, Allowance: roster.HalfMove(max(0, pl.Derived().Move-p.St.Slow)), SprintMax: 1}
+		m = moveAct{As: as, Allowance: roster.HalfMove(max(0, pl.Derived().Move-p.St.Slow)), SprintMax: halfSprint}
 	case "full":
 		if act.Halves < 2 {
 			if act.Halves == 1 {
@@ -353,7 +353,7 @@ func (x *decider) move(a console.Args) error {
 			}
 			return console.Reject("%s has no half action left", act.Player)
 		}
-		m = moveAct{As: as, Allowance: max(0, pl.Derived().Move-p.St.Slow), SprintMax: 2}
+		m = moveAct{As: as, Allowance: max(0, pl.Derived().Move-p.St.Slow), SprintMax: fullSprint}
 	default:
 		return console.RejectWith(console.ReasonBadInput, "as must be half or full, not %q", as)
 	}

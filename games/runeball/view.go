@@ -94,6 +94,13 @@ type ActivationView struct {
 	// 2 hexes beyond them.
 	NewHalf int `json:"new_half" msgpack:"new_half"`
 	NewFull int `json:"new_full" msgpack:"new_full"`
+	// HalfMax and FullMax are the most hexes a new half or full move may
+	// walk, sprint included (0: no such move); PathMax the most a path
+	// drawn now may have (the open move's hexes left with sprint, else a
+	// new full move's, else a half move's). NextSteps applies them.
+	HalfMax int `json:"half_max" msgpack:"half_max"`
+	FullMax int `json:"full_max" msgpack:"full_max"`
+	PathMax int `json:"path_max" msgpack:"path_max"`
 	// Reach are the free cells a move could get to now through free cells
 	// (the open move's hexes, else a new full or half move's, sprint
 	// included).
