@@ -419,3 +419,44 @@ func TestRefusalHintsInTry(t *testing.T) {
 		t.Errorf("undo of a seen move: %v (try %q)", err, console.TryOf(err))
 	}
 }
+
+// TestWordsOfTheLongGame checks the history of the benchmarks' long game
+// (LongGame: many turns, phase undos by consent, the living world) for
+// every seat, and the views and the report at its end.
+func TestWordsOfTheLongGame(t *testing.T) {
+	s, err := console.Create(New(), LongGameSetup(), console.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := LongGame(s, 600); err != nil {
+		t.Fatal(err)
+	}
+	w := &wordsChecker{t: t, seen: map[string]bool{}}
+	for _, seat := range []console.Seat{"alice", "bob", console.Public} {
+		hist, err := s.History(seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range hist {
+			w.check(string(seat)+"'s history", h.Text)
+		}
+		v, err := s.View(seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range viewTexts(v) {
+			field, text, _ := strings.Cut(x, "\t")
+			w.check(string(seat)+"'s view"+field, text)
+		}
+	}
+	rep, err := report.Build(console.NewLocal(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(report.Markdown(rep), "\n") {
+		w.check("report", line)
+	}
+	for _, b := range w.bad {
+		t.Error(b)
+	}
+}
