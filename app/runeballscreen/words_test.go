@@ -33,7 +33,7 @@ var denied = []*regexp.Regexp{
 }
 
 // plainHyphens are the hyphenated words of the rulebook's English.
-var plainHyphens = map[string]bool{"roll-off": true, "re-roll": true, "set-up": true, "hand-off": true, "pick-up": true}
+var plainHyphens = map[string]bool{"re-roll": true, "set-up": true}
 
 // screenTexts returns every text the window shows: labels, rich text,
 // buttons, checks, radio and select options, entry placeholders,
@@ -121,6 +121,10 @@ func (c *wordsChecker) check(where string) {
 		if bad := badOnScreen(s); len(bad) > 0 {
 			c.t.Errorf("%s: the screen shows %q, holding %q", where, s, bad)
 		}
+		// and the app's shared list (apptest.DeniedWords)
+		for _, f := range apptest.WordsFound([]string{s}) {
+			c.t.Errorf("%s: %s", where, f)
+		}
 	}
 }
 
@@ -138,7 +142,7 @@ func TestBadOnScreen(t *testing.T) {
 		{"wounds: bleed:1,stun", true},
 		{"waiting for home (place)", true},
 		{"H4 is about to act: blitz him or let him act", false},
-		{"d12 roll-off H4: 3", false},
+		{"d12 roll off, H4: 3", false},
 		{"H1 Bolt · MUS 13 · SKL 9", false},
 		{"H1 on 12:16", false},
 		{"Bleed 1, Stunned", false},

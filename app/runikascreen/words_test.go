@@ -123,6 +123,9 @@ func TestWordsOfGoldenGamesOnScreen(t *testing.T) {
 					if bad := badOnScreen(text); len(bad) > 0 {
 						t.Errorf("%s: the screen shows %q, holding %q", where, text, bad)
 					}
+					for _, f := range apptest.WordsFound([]string{text}) {
+						t.Errorf("%s: %s", where, f)
+					}
 				}
 			}
 			check("the start")

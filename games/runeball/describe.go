@@ -512,9 +512,9 @@ func (g *state) describe(e console.Event, me int) (string, error) {
 		}
 		switch {
 		case p.After != nil:
-			return fmt.Sprintf("%s uses his held action: roll-off %d against %s's %d, lost: he acts right after %s", p.Player, p.Total, p.After.Player, p.Against, p.After.Player), nil
+			return fmt.Sprintf("%s uses his held action: rolls off %d against %s's %d, lost: he acts right after %s", p.Player, p.Total, p.After.Player, p.Against, p.After.Player), nil
 		case p.Preempts != nil && p.Won:
-			return fmt.Sprintf("%s uses his held action: roll-off %d against %s's %d, won: he acts first", p.Player, p.Total, p.Preempts.Player, p.Against), nil
+			return fmt.Sprintf("%s uses his held action: rolls off %d against %s's %d, won: he acts first", p.Player, p.Total, p.Preempts.Player, p.Against), nil
 		case p.Preempts != nil:
 			return fmt.Sprintf("%s uses his held action before %s (a teammate, l. 124)", p.Player, p.Preempts.Player), nil
 		}

@@ -145,8 +145,8 @@ var testNames = map[string]string{
 	"pass-catch": "catch of the pass",
 	"catch":      "catch",
 	"recover":    "recovery of the ball",
-	"pickup":     "pick-up",
-	"handoff":    "catch of the hand-off",
+	"pickup":     "picking up",
+	"handoff":    "catch of the ball handed over",
 	"kick":       "kick",
 	"pass":       "pass",
 	"goal":       "field goal",
@@ -230,7 +230,7 @@ func (p *prompt) windowWords() (words, try string) {
 }
 
 // purposeFixes put the step names a purpose carries into words.
-var purposeFixes = strings.NewReplacer("(pickup)", "(picking up)", "(handoff from", "(hand-off from")
+var purposeFixes = strings.NewReplacer("(pickup)", "(picking up)", "(handoff from", "(handed over by", "roll-off again ", "roll off again, ", "roll-off ", "roll off, ")
 
 // CorrectionIntro says what the correction form is for, in words.
 const CorrectionIntro = "Make the app match the table: fill in only what differs. A player's place, stance, hit points or wounds; where the ball is; who touched it last; the score; the clock."

@@ -24,7 +24,7 @@ var deny = []*regexp.Regexp{
 }
 
 // englishHyphens are the hyphenated words of the rulebook's English.
-var englishHyphens = map[string]bool{"roll-off": true, "re-roll": true, "set-up": true, "hand-off": true, "pick-up": true}
+var englishHyphens = map[string]bool{"re-roll": true, "set-up": true}
 
 // badWords returns what in text a player must not meet.
 func badWords(text string) []string {
