@@ -303,8 +303,8 @@ func TestCommandDisabledShowsReason(t *testing.T) {
 	for _, tc := range []struct {
 		who, name, first, title, reason string
 	}{
-		{"p1-aurel", "Sister Aurel", "", "Put out fire", "Put out fire is for a character with on-fire; Sister Aurel has none"},
-		{"p1-aurel", "Sister Aurel", "", "Get up", "Get up is for a character with take-cover"},
+		{"p1-aurel", "Sister Aurel", "", "Put out fire", "only a character who is on fire can do it, not Sister Aurel"},
+		{"p1-aurel", "Sister Aurel", "", "Get up", "only a character who is taking cover can do it"},
 		{"p1-aurel", "Sister Aurel", "Shoot a ranged weapon", "Scavenge", "costs 15 action points but Sister Aurel has 10 left"},
 		{"p1-hale", "Signaller Hale", "Call artillery strike", "Shoot a ranged weapon", "Call artillery strike is assigned and excludes it"},
 	} {
@@ -343,7 +343,7 @@ func TestAttackDeclaredAndRolled(t *testing.T) {
 
 	tb.tap("Attack")
 	tb.tap("semi auto")
-	tb.tap("Skarn, in C")
+	tb.tap("Skarn, in section C (north street)")
 	if tb.tile("Declare the attack").Disabled == false {
 		t.Fatal("the attack can be declared before the range band is picked")
 	}
@@ -417,8 +417,8 @@ func TestRefusalShownBesideControls(t *testing.T) {
 	tb.panel("alice", "p1-aurel")
 	tb.tap("Attack")
 	tb.tap("focus fire") // one target at most
-	tb.tap("Skarn, in C")
-	tb.tap("Vrask the Pusher, in F")
+	tb.tap("Skarn, in section C (north street)")
+	tb.tap("Vrask the Pusher, in section F (crossing)")
 	for _, b := range tb.tiles("Short (up to 10\")") {
 		test.Tap(b)
 	}
@@ -431,7 +431,7 @@ func TestRefusalShownBesideControls(t *testing.T) {
 	for i, o := range objs {
 		if x, ok := o.(*Tile); ok && x.Title == "Declare the attack" {
 			l, ok := objs[i+1].(*widget.Label)
-			if !ok || !strings.Contains(l.Text, "attacks at most 1 target(s); 2 named") || l.Importance != widget.DangerImportance {
+			if !ok || !strings.Contains(l.Text, "attacks at most 1 target; 2 named") || l.Importance != widget.DangerImportance {
 				t.Fatalf("under the Declare tile: %#v", objs[i+1])
 			}
 			tb.golden("refused.xml")
@@ -726,7 +726,7 @@ func TestThrowAndExplosionHit(t *testing.T) {
 			break
 		}
 	}
-	tb.tap("Frag grenade (1), in north-street")
+	tb.tap("Frag grenade (1), in section C (north street)")
 	tb.tapLast(victim.Name + " (ben)") // the Rotter attacks list the characters too
 	env := tb.view("ben").Environment
 	if len(env) != 1 || env[0].Character != victim.ID || env[0].Source != landsofruin.SourceExplosive {
@@ -820,7 +820,7 @@ func TestNarrowAndLargeText(t *testing.T) {
 		taps     []string
 	}{
 		{"command", at("shortcut", 1), "alice", "p1-aurel", nil},
-		{"attack", at("attack", 1), "alice", "p1-hale", []string{"Attack", "rapid fire", "Skarn, in C", "Vrask the Pusher, in F"}},
+		{"attack", at("attack", 1), "alice", "p1-hale", []string{"Attack", "rapid fire", "Skarn, in section C (north street)", "Vrask the Pusher, in section F (crossing)"}},
 		{"roll", at("roll", 1), "alice", "", nil},
 		{"sync", at("end-phase", 5), "alice", "p1-aurel", nil},
 		{"environment", at("rotter-attack", 1), "bob", "", []string{"Signaller Hale (alice)"}},

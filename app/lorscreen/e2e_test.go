@@ -307,7 +307,7 @@ func TestTutorialPlayedByTapping(t *testing.T) {
 	p.tap("Signaller Hale")
 	p.tap("Attack")
 	p.tap("semi auto")
-	p.tap("Skarn, in C")
+	p.tap("Skarn, in section C (north street)")
 	p.tap("Mid (up to 20\")")
 	p.tap("Declare the attack")
 	skarn := func(seat string) landsofruin.CharView {

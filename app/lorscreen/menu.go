@@ -1,7 +1,7 @@
 package lorscreen
 
 import (
-	"errors"
+	"fmt"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -152,10 +152,28 @@ func (s *Screen) undo() {
 	}
 	err = plainErr(err)
 	if console.ReasonOf(err) == console.ReasonNeedsConsent && allowed(s.view, landsofruin.CmdRequestUndo) {
-		s.frame.Confirm("Ask to undo", errText(err)+"\n\nAsk the other side to agree?", "Ask", func() { s.askUndo("command") })
+		what := strings.TrimPrefix(s.undoLabel(), "Undo: ")
+		s.frame.Confirm("Ask to undo", fmt.Sprintf("%s saw it (%s): taking it back needs their agreement.\n\nAsk the other side to agree?", s.others(), what), "Ask", func() { s.askUndo("command") })
 		return
 	}
 	s.frame.Fail(err)
+}
+
+// others names the other players of the game ("bob", "bob and carol").
+func (s *Screen) others() string {
+	var names []string
+	for _, p := range s.view.Players {
+		if p.Seat != string(s.holder) {
+			names = append(names, p.Seat)
+		}
+	}
+	switch len(names) {
+	case 0:
+		return "The other side"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // askUndo sends request-undo.
@@ -163,15 +181,6 @@ func (s *Screen) askUndo(what string) {
 	if err := s.act(landsofruin.CmdRequestUndo, map[string]any{"what": what}); err != nil {
 		s.frame.Fail(err)
 	}
-}
-
-// errText is a refusal's own words.
-func errText(err error) string {
-	var r *console.Rejection
-	if errors.As(err, &r) {
-		return r.Msg
-	}
-	return err.Error()
 }
 
 // proposeEnd asks, after a confirmation, to end the game.

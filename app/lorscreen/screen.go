@@ -21,6 +21,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -169,6 +170,23 @@ type Screen struct {
 	enemyBtn                 *widget.Button
 	enemyCount, enemyDown    int
 	phaseWarning, phaseShown string
+	// newsKey is the news last announced (with its history line);
+	// newsDialog the dialog that shows it.
+	newsKey    string
+	newsDialog dialog.Dialog
+	// consentDialog asks another seat to agree to a take-back on a
+	// shared tablet; consentKey says whom and what.
+	consentDialog dialog.Dialog
+	consentKey    string
+}
+
+// closeConsent closes the consent dialog, if one is on show (the request
+// was answered or withdrawn elsewhere).
+func (s *Screen) closeConsent() {
+	if s.consentDialog != nil {
+		s.consentDialog.Hide()
+		s.consentDialog, s.consentKey = nil, ""
+	}
 }
 
 // lockFor is how long the phase indicator ignores taps after ending a
@@ -324,6 +342,13 @@ func (s *Screen) Refresh() {
 		if ok {
 			s.overFor = ""
 		}
+		if ok && t.Seat != s.holder && !s.handing && asksConsent(views[t.Seat]) {
+			// Another player is asked to agree to a take-back: on
+			// this very screen, in a dialog, with no hand-over.
+			s.showConsent(t.Seat, views[t.Seat])
+			return
+		}
+		s.closeConsent()
 		if ok && (t.Seat != s.holder || s.handing) {
 			if t.Seat != s.holder {
 				s.handing = true
@@ -493,6 +518,7 @@ func (s *Screen) draw(v landsofruin.View) {
 		p.Update(v, s.selected)
 	}
 	s.drawLast()
+	s.announce(v)
 }
 
 // adapt shows what a narrow or a wide screen has: on a phone the column
