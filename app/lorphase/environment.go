@@ -92,14 +92,14 @@ func (p *Panel) rotterPlan(r *landsofruin.RotterPlanView) []fyne.CanvasObject {
 		out = append(out, p.steps(r)...)
 	} else {
 		for _, s := range r.Spawns {
-			out = append(out, large(fmt.Sprintf("Place %s at spawn point %s.", count(s.Count, p.kindName(s.Kind), p.kindName(s.Kind)), s.Point)))
+			out = append(out, large(fmt.Sprintf("Place %s at the spawn point on %s.", count(s.Count, p.kindName(s.Kind), p.kindName(s.Kind)), p.spawn(s.Point))))
 		}
 	}
 	var notes []string
 	if len(r.Spawns) > 0 {
 		var sp []string
 		for _, s := range r.Spawns {
-			sp = append(sp, fmt.Sprintf("%s: %d × %s", s.Point, s.Count, p.kindName(s.Kind)))
+			sp = append(sp, fmt.Sprintf("%s: %d × %s", p.spawn(s.Point), s.Count, p.kindName(s.Kind)))
 		}
 		notes = append(notes, "Spawn points: "+strings.Join(sp, "; ")+".")
 	}
@@ -110,14 +110,14 @@ func (p *Panel) rotterPlan(r *landsofruin.RotterPlanView) []fyne.CanvasObject {
 	for _, l := range r.Lurkers {
 		who := p.name(l.Character)
 		if l.Detected {
-			notes = append(notes, fmt.Sprintf("Lurker %s in %s goes for %s, who spotted it: enter its attack with the others.", l.ID, p.section(l.Section), who))
+			notes = append(notes, fmt.Sprintf("A lurker in %s goes for %s, who spotted it: enter its attack with the others.", p.section(l.Section), who))
 			continue
 		}
 		res := "misses"
 		if l.Roll >= l.Need {
 			res = "hits"
 		}
-		notes = append(notes, fmt.Sprintf("Lurker %s in %s attacks %s: rolled %d, needs %d, %s (entered by the app).", l.ID, p.section(l.Section), who, l.Roll, l.Need, res))
+		notes = append(notes, fmt.Sprintf("A lurker in %s attacks %s: rolled %d, needs %d, %s (entered by the app).", p.section(l.Section), who, l.Roll, l.Need, res))
 	}
 	if t := p.v.RotterCount; t != nil {
 		notes = append(notes, fmt.Sprintf("Rotters: %d before the game, %d arrived since, %d killed.", t.PreGame, t.Arrived, t.Killed))
@@ -126,6 +126,17 @@ func (p *Panel) rotterPlan(r *landsofruin.RotterPlanView) []fyne.CanvasObject {
 		out = append(out, para(strings.Join(notes, "\n")))
 	}
 	return out
+}
+
+// spawn names a spawn point for the player ("your edge, left"), or "a
+// spawn point" when the panel cannot tell where it is.
+func (p *Panel) spawn(id string) string {
+	if p.SpawnName != nil {
+		if n := p.SpawnName(id); n != "" {
+			return n
+		}
+	}
+	return "its spawn point"
 }
 
 // stepTitle names an instruction's step.
