@@ -63,15 +63,20 @@ func refusal(t *testing.T, r result, want string) {
 	var out struct {
 		Error  string `json:"error"`
 		Reason string `json:"reason"`
+		// Try is the command to run next; the message never names it.
+		Try string `json:"try"`
 	}
 	dec := json.NewDecoder(strings.NewReader(r.stdout))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&out); err != nil || dec.More() {
-		t.Errorf("stdout: got %q, want one JSON object {error, reason} (%v)", r.stdout, err)
+		t.Errorf("stdout: got %q, want one JSON object {error, reason[, try]} (%v)", r.stdout, err)
 		return
 	}
 	if msg := strings.TrimSuffix(strings.TrimPrefix(r.stderr, "ccctl: "), "\n"); out.Error != msg || out.Reason == "" {
 		t.Errorf("stdout: got %+v, want error %q and a reason", out, msg)
+	}
+	if cmd, _, _ := strings.Cut(out.Try, " "); cmd != "" && strings.Contains(out.Error, cmd) {
+		t.Errorf("the refusal's message names the command of its hint %q: %q", out.Try, out.Error)
 	}
 }
 

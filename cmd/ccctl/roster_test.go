@@ -148,7 +148,7 @@ func TestRosterGame(t *testing.T) {
 		{[]string{"choose-team", "roster=nobody"}, `no team "nobody" in the roster`},
 		{[]string{"choose-team", "roster=vances-patrol", "team=night-raiders"}, "not both"},
 		{[]string{"choose-team", "team=night-raiders", "team-json={}"}, "not both or neither"},
-		{[]string{"choose-team", `team-json={"id":"mine","name":"Mine","tribe":"reclaimers","members":[{"character":"nobody"}]}`}, `"nobody": unknown character`},
+		{[]string{"choose-team", `team-json={"id":"mine","name":"Mine","tribe":"reclaimers","members":[{"character":"nobody"}]}`}, `the team lists "nobody", a character this game does not know`},
 	} {
 		r := ccctl(t, db, "", append([]string{"do", id, "--seat", "alice"}, tc.args...)...)
 		refusal(t, r, tc.want)

@@ -181,7 +181,7 @@ func TestPlayFlow(t *testing.T) {
 	md := ok(t, db, "report", id)
 	// The undo count is withheld while the game runs (an undo may have
 	// been of a hidden command); the finished game's report gives it.
-	for _, want := range []string{"# Friday", "| Undos | counted at the end |", "bob -4 in round 1"} {
+	for _, want := range []string{"# Friday", "- **Undos:** counted at the end", "bob -4 in round 1"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("report md lacks %q:\n%s", want, md)
 		}
@@ -196,7 +196,7 @@ func TestPlayFlow(t *testing.T) {
 
 	// Finish the game and list the saves.
 	okJSON(t, db, "do", id, "--seat", "bob", "end")
-	if md := ok(t, db, "report", id); !strings.Contains(md, "| Undos | 1 command taken back |") {
+	if md := ok(t, db, "report", id); !strings.Contains(md, "- **Undos:** 1 command taken back") {
 		t.Errorf("finished game's report lacks the undo count:\n%s", md)
 	}
 	other := newGame(t, db)

@@ -224,7 +224,7 @@ func (g *state) teamOf(p int) (content.Team, content.Data, bool) {
 // Patterns of content's validation messages, which name JSON paths and
 // ids (for an author's data files), rewritten for a player.
 var (
-	teamMemberRe    = regexp.MustCompile(`members\[\d+\] "[^"]*": unknown character`)
+	teamMemberRe    = regexp.MustCompile(`members\[\d+\] ("[^"]*"): unknown character`)
 	teamPathRe      = regexp.MustCompile(`(?:team "[^"]*": |members\[\d+\] "[^"]*": |characters\[\d+\]: |roster: )`)
 	teamGearRe      = regexp.MustCompile(`gear\[\d+\] "([^"]*)"`)
 	teamGearBareRe  = regexp.MustCompile(`gear\[\d+\]: `)
@@ -271,7 +271,7 @@ func CustomTeamErrorText(t CustomTeam, err error) string {
 		id := teamPreCharRe.FindStringSubmatch(m)[1]
 		return fmt.Sprintf("%s has the id of a pre-made character but differs from it: give yours another id", charName(id))
 	})
-	s = teamMemberRe.ReplaceAllString(s, "the team lists a character this game does not know")
+	s = teamMemberRe.ReplaceAllString(s, "the team lists ${1}, a character this game does not know")
 	s = teamPathRe.ReplaceAllString(s, "")
 	s = teamGearRe.ReplaceAllStringFunc(s, func(m string) string {
 		return "the " + itemName(teamGearRe.FindStringSubmatch(m)[1])

@@ -55,7 +55,7 @@ func TestCustomTeamRefusals(t *testing.T) {
 			"Corporal Vance: the AK-47 needs the skill Basic weapons"},
 		{"over the limit", func(c *CustomTeam) { c.Members = append(c.Members, content.Member{Character: "kestrel"}) },
 			"gear value 2240 is over the maximum of 2000"},
-		{"unknown member", func(c *CustomTeam) { c.Members[3].Character = "nobody" }, "the team lists a character this game does not know"},
+		{"unknown member", func(c *CustomTeam) { c.Members[3].Character = "nobody" }, "the team lists \"nobody\", a character this game does not know"},
 		{"bad id", func(c *CustomTeam) { c.Characters[2].ID = "Ghost One" }, `character id "Ghost One": use 1–40 lower-case`},
 		{"twice", func(c *CustomTeam) { c.Characters = append(c.Characters, c.Characters[2]) }, "Ghost defined twice"},
 		{"premade changed", func(c *CustomTeam) {
