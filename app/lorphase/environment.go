@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"github.com/commandconsole/commandconsole/games/landsofruin"
+	"github.com/commandconsole/commandconsole/games/landsofruin/content"
 	"github.com/commandconsole/commandconsole/npc"
 )
 
@@ -128,15 +129,41 @@ func (p *Panel) rotterPlan(r *landsofruin.RotterPlanView) []fyne.CanvasObject {
 	return out
 }
 
-// spawn names a spawn point for the player ("your edge, left"), or "a
-// spawn point" when the panel cannot tell where it is.
+// spawn names a Rotter spawn point as the seat sees the table, its own
+// edge at the bottom (the map is turned so): "your edge, left", "the far
+// edge, centre", "the left edge, near end".
 func (p *Panel) spawn(id string) string {
-	if p.SpawnName != nil {
-		if n := p.SpawnName(id); n != "" {
-			return n
-		}
+	l, ok := landsofruin.MapLayoutOf(p.v.Map)
+	side := content.South
+	if me, found := p.me(); found && content.Side(me.Side).Valid() {
+		side = content.Side(me.Side)
 	}
-	return "its spawn point"
+	for _, sp := range l.SpawnPoints {
+		if !ok || sp.ID != id {
+			continue
+		}
+		w, h := l.ViewSize(side)
+		at := l.ToView(side, sp.At)
+		third := func(v, of int, names [3]string) string {
+			switch {
+			case v*3 < of:
+				return names[0]
+			case v*3 < 2*of:
+				return names[1]
+			}
+			return names[2]
+		}
+		switch {
+		case at.Y <= 0:
+			return "the far edge, " + third(at.X, w, [3]string{"left", "centre", "right"})
+		case at.Y >= h:
+			return "your edge, " + third(at.X, w, [3]string{"left", "centre", "right"})
+		case at.X <= 0:
+			return "the left edge, " + third(at.Y, h, [3]string{"far end", "middle", "near end"})
+		}
+		return "the right edge, " + third(at.Y, h, [3]string{"far end", "middle", "near end"})
+	}
+	return "the table's edge"
 }
 
 // stepTitle names an instruction's step.

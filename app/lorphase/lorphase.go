@@ -68,9 +68,6 @@ type Panel struct {
 	// SectionLabel, when set, names a map section for the player ("F");
 	// otherwise the labels the view's affordances give are used, or the id.
 	SectionLabel func(id string) string
-	// SpawnName, when set, names a Rotter spawn point for the player
-	// ("your edge, left"), turned for the seat's side.
-	SpawnName func(id string) string
 
 	act      Act
 	v        landsofruin.View

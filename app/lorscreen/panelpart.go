@@ -28,40 +28,6 @@ type panelPart struct {
 	setupSeat string
 	phase     *lorphase.Panel
 	layout    landsofruin.MapLayout
-	// side is the seat's table side, which the map is turned for.
-	side content.Side
-}
-
-// spawnName names a Rotter spawn point as the seat sees the table, its
-// own edge at the bottom: "your edge, left", "the far edge, centre", "the
-// left edge, near end".
-func (p *panelPart) spawnName(id string) string {
-	for _, sp := range p.layout.SpawnPoints {
-		if sp.ID != id {
-			continue
-		}
-		w, h := p.layout.ViewSize(p.side)
-		at := p.layout.ToView(p.side, sp.At)
-		third := func(v, of int, names [3]string) string {
-			switch {
-			case v*3 < of:
-				return names[0]
-			case v*3 < 2*of:
-				return names[1]
-			}
-			return names[2]
-		}
-		switch {
-		case at.Y <= 0:
-			return "the far edge, " + third(at.X, w, [3]string{"left", "centre", "right"})
-		case at.Y >= h:
-			return "your edge, " + third(at.X, w, [3]string{"left", "centre", "right"})
-		case at.X <= 0:
-			return "the left edge, " + third(at.Y, h, [3]string{"far end", "middle", "near end"})
-		}
-		return "the right edge, " + third(at.Y, h, [3]string{"far end", "middle", "near end"})
-	}
-	return ""
 }
 
 // drawMap draws a map turned for a side, for the setup wizard.
@@ -132,7 +98,6 @@ func (p *panelPart) Update(v landsofruin.View, selected string) {
 		p.phase = lorphase.New(p.withOutcome)
 		p.phase.OnSelect = p.pick
 		p.phase.SectionLabel = p.sectionLabel
-		p.phase.SpawnName = p.spawnName
 		p.phase.OnSections = func(ids []string) {
 			if p.mark != nil {
 				p.mark(ids)
@@ -141,12 +106,6 @@ func (p *panelPart) Update(v landsofruin.View, selected string) {
 	}
 	if l, ok := landsofruin.MapLayoutOf(v.Map); ok {
 		p.layout = l
-	}
-	p.side = content.South
-	for _, pl := range v.Players {
-		if pl.Seat == v.Seat && content.Side(pl.Side).Valid() {
-			p.side = content.Side(pl.Side)
-		}
 	}
 	p.phase.Update(v, selected)
 	p.show(p.phase)
