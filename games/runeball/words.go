@@ -72,11 +72,42 @@ func tidyRefusal(err error) error {
 	if err == nil || !errors.As(err, &r) {
 		return err
 	}
-	words, try := plain(r.Msg)
+	words, try := plain(argRe.ReplaceAllStringFunc(r.Msg, func(m string) string {
+		return argWords(argRe.FindStringSubmatch(m)[1])
+	}))
 	if try == "" {
 		try = r.Try
 	}
 	return &console.Rejection{Msg: words, Reason: r.Reason, Try: try}
+}
+
+// argRe finds an argument named in a refusal of the arguments' checks
+// (console.ValidateArgs): `argument "mus"`.
+var argRe = regexp.MustCompile(`argument "([a-z-]+)"`)
+
+// argWords names an argument for a player: a stat by its code ("MUS"),
+// the others in words.
+func argWords(name string) string {
+	for _, s := range StatNames {
+		if s == name {
+			return strings.ToUpper(s)
+		}
+	}
+	switch name {
+	case "player":
+		return "the player"
+	case "name":
+		return "the name"
+	case "rolls":
+		return "the rolls"
+	case "values":
+		return "the dice"
+	case "hex", "target", "path":
+		return "the cell"
+	case "to":
+		return "the receiver"
+	}
+	return "the " + strings.ReplaceAll(name, "-", " ")
 }
 
 // statWords writes stats for a player: "MUS 13 · SKL 9 · …".

@@ -1,6 +1,7 @@
 package runeball
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -64,6 +65,32 @@ func TestPlain(t *testing.T) {
 		w, try := plain(c.in)
 		if w != c.words || try != c.try {
 			t.Errorf("plain(%q) = %q, %q; want %q, %q", c.in, w, try, c.words, c.try)
+		}
+	}
+}
+
+func TestTidyRefusal(t *testing.T) {
+	for _, c := range []struct {
+		in        error
+		msg, try  string
+		unchanged bool
+	}{
+		{console.Reject(`argument "mus": "abc" is not a whole number from 6 to 17`), `MUS: "abc" is not a whole number from 6 to 17`, "", false},
+		{console.Reject(`missing argument "name": text`), "missing the name: text", "", false},
+		{console.Reject("name your kicker (set-kicker)"), "name your kicker", "set-kicker", false},
+		{console.RejectTry(console.ReasonBadInput, "move as=half|full", "say whether the move starts a half or a full move action"), "say whether the move starts a half or a full move action", "move as=half|full", false},
+		{fmt.Errorf("internal: %w", errors.New("broken")), "", "", true},
+	} {
+		got := tidyRefusal(c.in)
+		if c.unchanged {
+			if got != c.in {
+				t.Errorf("tidyRefusal(%v) changed a failure that is no refusal", c.in)
+			}
+			continue
+		}
+		var r *console.Rejection
+		if !errors.As(got, &r) || r.Msg != c.msg || r.Try != c.try {
+			t.Errorf("tidyRefusal(%v) = %+v, want %q try %q", c.in, got, c.msg, c.try)
 		}
 	}
 }
