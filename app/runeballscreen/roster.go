@@ -417,8 +417,11 @@ func (r *rosterBuilder) useTeam(name string) {
 		}
 	}
 	if len(nameless) > 0 {
-		s.env.Fail(console.Reject("the saved team %s cannot be loaded: %s %s no name", name,
-			kit.Plural(len(nameless), "player", "players")+" "+andList(nameless), kit.Plural(len(nameless), "has", "have")))
+		who, verb := "player", "has"
+		if len(nameless) > 1 {
+			who, verb = "players", "have"
+		}
+		s.env.Fail(console.Reject("the saved team %s cannot be loaded: %s %s %s no name", name, who, andList(nameless), verb))
 		return
 	}
 	for i, p := range t.Players {

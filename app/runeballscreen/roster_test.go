@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2/widget"
+
 	"github.com/commandconsole/commandconsole/app/internal/apptest"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/runeball"
@@ -147,5 +149,68 @@ func TestHandOverBeforeLock(t *testing.T) {
 	}
 	if txt := apptest.Texts(w); !strings.Contains(txt, "Raider 1") || strings.Contains(txt, "Bolt") {
 		t.Errorf("the away coach's builder shows:\n%s", txt)
+	}
+}
+
+// A player without a name: each try shows the refusal once, under the
+// name, and no pop-up; a lock with slots still to fill names them all in
+// one message; a saved team with nameless players is refused in one
+// message naming them.
+func TestMissingNamesOneMessage(t *testing.T) {
+	st := console.NewMemStore()
+	sess := fromScript(t, st, "rosters", 2)
+	u, w := newTestUI(t, st, apptest.LandscapeSize)
+	u.ShowGame(console.NewLocal(sess))
+	s := screenOf(t, u)
+	ros := apptest.MemRosters{}
+	s.rosters = ros
+	s.Refresh()
+	press(t, s, "slot-H3")
+	for i := 0; i < 3; i++ {
+		press(t, s, "roll-stats")
+		apptest.NoButton(t, w, "OK")
+	}
+	problem := s.labels["new-player-problem"]
+	if problem == nil || !problem.Visible() || !strings.Contains(strings.ToLower(problem.Text), "name") {
+		t.Fatalf("no message under the name: %+v", problem)
+	}
+	n := 0
+	for _, o := range apptest.Objects(w) {
+		if l, ok := o.(*widget.Label); ok && l.Text == problem.Text {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("the message %q shows %d times", problem.Text, n)
+	}
+	if !s.player("H3").Empty {
+		t.Fatalf("a nameless player was rolled")
+	}
+	typeIn(t, s, "name", "Wisp")
+	press(t, s, "roll-stats")
+	if s.player("H3").Empty {
+		t.Fatalf("a named player was not rolled")
+	}
+
+	err := s.env.TryAs(s.seat, runeball.CmdLockRoster, nil)
+	msg := err.Error()
+	if strings.Count(msg, "empty") != 1 || !strings.Contains(msg, "H2") || !strings.Contains(msg, "H9") || !strings.Contains(msg, "H3") {
+		t.Errorf("the lock's refusal %q does not name every slot to fill in one message", msg)
+	}
+
+	b := []byte(`{"players":[{"name":"Ann","stats":[10,10,10,10,10,10,10]},{"name":"","stats":[10,10,10,10,10,10,10]},{"name":" ","stats":[10,10,10,10,10,10,10]}]}`)
+	if err := ros.PutRoster(RosterKind, "Gappy", b); err != nil {
+		t.Fatal(err)
+	}
+	before := s.refusals
+	s.roster.useTeam("Gappy")
+	if got := strings.Join(strings.Fields(apptest.Texts(w)), " "); !strings.Contains(got, "players 2 and 3 have no name") {
+		t.Errorf("no one message naming the nameless players; the screen shows:\n%s", got)
+	}
+	if got := s.player("H1"); got.Name == "Ann" {
+		t.Errorf("part of a refused team was loaded")
+	}
+	if s.refusals != before {
+		t.Errorf("loading the nameless team sent %d refused commands", s.refusals-before)
 	}
 }
