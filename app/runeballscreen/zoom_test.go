@@ -69,3 +69,15 @@ func findZoomIn(t *testing.T, s *Screen) *widget.Button {
 	}
 	return b
 }
+
+// A zoomed field left alone draws nothing (the zoom view and the field
+// create no objects on a layout).
+func TestZoomedFieldRests(t *testing.T) {
+	st := console.NewMemStore()
+	u, w := newTestUI(t, st, apptest.LandscapeSize)
+	sess := fromScript(t, st, "block", 68)
+	u.ShowGame(console.NewLocal(sess))
+	s := screenOf(t, u)
+	test.Tap(findZoomIn(t, s))
+	apptest.CheckIdle(t, w, "the Runeball screen with the field zoomed")
+}
