@@ -61,11 +61,11 @@ func (m *TableMap) outlines(g geom) []fyne.CanvasObject {
 
 // stripCaption names the off-table strip along the bottom, where it is
 // clear of the characters and texts taken.
-func (m *TableMap) stripCaption(g geom, taken []rect) []fyne.CanvasObject {
+func (m *TableMap) stripCaption(g geom, taken []rect, targets []MapTarget) []fyne.CanvasObject {
 	if m.v.System == "" && m.v.Map == "" {
 		return nil
 	}
-	for _, t := range m.targets(g) {
+	for _, t := range targets {
 		taken = append(taken, rectAround(t.Center, t.Size, t.Size))
 	}
 	o, sz := g.table()
@@ -110,7 +110,7 @@ func (m *TableMap) sectionLabels(g geom) []fyne.CanvasObject {
 // just above the section's label, in a size that fits the section's width
 // and clear of the other sections' labels (below the label when above
 // would overlap one).
-func (m *TableMap) rotterLabels(g geom) []fyne.CanvasObject {
+func (m *TableMap) rotterLabels(g geom, targets []MapTarget) []fyne.CanvasObject {
 	var out []fyne.CanvasObject
 	var labels []rect
 	for _, s := range m.layout.Sections {
@@ -118,7 +118,7 @@ func (m *TableMap) rotterLabels(g geom) []fyne.CanvasObject {
 			labels = append(labels, m.coreLabelRect(g, s))
 		}
 	}
-	for _, t := range m.targets(g) {
+	for _, t := range targets {
 		labels = append(labels, rectAround(t.Center, t.Size, t.Size))
 	}
 	o, sz := g.table()
@@ -241,7 +241,7 @@ func (m *TableMap) throwableMarkers(g geom) []fyne.CanvasObject {
 // names under the circles wherever they are clear of every other text and
 // mark of the map (taken: what is drawn already). A name that would
 // overlap is left out: the picker and the cards name everyone.
-func (m *TableMap) characterMarkers(g geom, hlChar string, taken []rect) []fyne.CanvasObject {
+func (m *TableMap) characterMarkers(g geom, hlChar string, taken []rect, targets []MapTarget) []fyne.CanvasObject {
 	var out, names, dragged []fyne.CanvasObject
 	sz := sizesNow()
 	chars := map[string]landsofruin.CharView{}
@@ -249,7 +249,6 @@ func (m *TableMap) characterMarkers(g geom, hlChar string, taken []rect) []fyne.
 		chars[c.ID] = c
 	}
 	bounds := rect{0, 0, m.Size().Width, m.Size().Height}
-	targets := m.targets(g)
 	for _, t := range targets {
 		taken = append(taken, rectAround(t.Center, 2*sz.r, 2*sz.r))
 	}

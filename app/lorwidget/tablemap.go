@@ -313,8 +313,9 @@ func (r *mapRenderer) build() {
 	r.objects = append(r.objects, fills)
 	r.add(m.outlines(g)...)
 	r.add(m.markOutlines(g)...)
+	targets := m.targets(g)
 	r.add(m.sectionLabels(g)...)
-	r.add(m.rotterLabels(g)...)
+	r.add(m.rotterLabels(g, targets)...)
 	r.add(m.spawnMarkers(g)...)
 	r.add(m.throwableMarkers(g)...)
 	var taken []rect
@@ -329,13 +330,13 @@ func (r *mapRenderer) build() {
 			}
 		}
 	}
-	r.add(m.characterMarkers(g, hlChar, taken)...)
+	r.add(m.characterMarkers(g, hlChar, taken, targets)...)
 	for _, o := range r.objects {
 		if x, ok := o.(*canvas.Text); ok {
 			taken = append(taken, textRect(x))
 		}
 	}
-	r.add(m.stripCaption(g, taken)...)
+	r.add(m.stripCaption(g, taken, targets)...)
 }
 
 func (r *mapRenderer) add(o ...fyne.CanvasObject) { r.objects = append(r.objects, o...) }
