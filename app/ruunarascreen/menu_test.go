@@ -21,7 +21,7 @@ func TestMenu(t *testing.T) {
 	for _, it := range s.menuItems() {
 		labels = append(labels, it.Label)
 	}
-	for _, want := range []string{"Undo the last command", "Distances in centimetres", "History", "Battle report", "Help: the rules the app applies", "End the game…"} {
+	for _, want := range []string{"Undo: The game starts", "Distances in centimetres", "History", "Battle report", "Help: the rules the app applies", "End the game…"} {
 		if !strings.Contains(strings.Join(labels, "|"), want) {
 			t.Errorf("menu %q lacks %q", labels, want)
 		}
@@ -40,7 +40,7 @@ func TestMenu(t *testing.T) {
 	apptest.TapButton(t, w, "Close")
 	// Undo from the menu takes the unit back.
 	for _, it := range s.menuItems() {
-		if it.Label == "Undo the last command" {
+		if it.Label == "Undo: p1 reads distances in centimetres" {
 			it.Action()
 		}
 	}

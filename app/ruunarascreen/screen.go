@@ -302,7 +302,11 @@ func (s *Screen) next() {
 
 // menuItems are the menu's entries.
 func (s *Screen) menuItems() []*fyne.MenuItem {
-	items := []*fyne.MenuItem{fyne.NewMenuItem("Undo the last command", func() { s.env.Undo() })}
+	undo := "Undo the last command"
+	if s.view.LastCommand != "" {
+		undo = "Undo: " + short(s.view.LastCommand, 70)
+	}
+	items := []*fyne.MenuItem{fyne.NewMenuItem(undo, func() { s.env.Undo() })}
 	// in duo, a dice roll is taken back with the partner's yes (RU-D57)
 	if a := s.command(ruunara.CmdRequestUndo); a.Allowed && s.view.UndoWhat != "" {
 		label := "Ask your partner to take back " + s.view.UndoWhat

@@ -89,6 +89,10 @@ type state struct {
 	LastSeat int    `msgpack:"last_seat"`
 	LastDice bool   `msgpack:"last_dice"`
 	LastWhat string `msgpack:"last_what"`
+	// LastLine is the last command's first line of history, in inches
+	// and in centimetres: what Undo takes back, in words.
+	LastLine   string `msgpack:"last_line,omitempty"`
+	LastLineCm string `msgpack:"last_line_cm,omitempty"`
 	// UndoAsk is an open undo request; UndoApproved the command both
 	// seats agreed to take back.
 	UndoAsk      *undoAsk `msgpack:"undo_ask"`

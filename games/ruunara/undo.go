@@ -65,6 +65,13 @@ func (g *state) markCommand(e console.Event) {
 	if e.Cmd != g.LastCmd {
 		g.LastCmd, g.LastSeat, g.LastDice, g.LastWhat = e.Cmd, g.seatIndex(e.Seat), false, ""
 		g.News = nil
+		g.LastLine, g.LastLineCm = "", ""
+	}
+	if g.LastLine == "" && !internalEvents[e.Type] {
+		if line, err := g.describe(e, rn.Inches); err == nil && line != "" {
+			g.LastLine = line
+			g.LastLineCm, _ = g.describe(e, rn.Centimetres)
+		}
 	}
 	switch e.Type {
 	case EvAttackRolled:

@@ -68,9 +68,13 @@ type View struct {
 	// to take back (RU-D57); empty when the last command rolled none.
 	UndoWhat string `json:"undo_what,omitempty" msgpack:"undo_what,omitempty"`
 	// UndoAsked: an undo request is waiting for the partner's answer.
-	UndoAsked bool   `json:"undo_asked,omitempty" msgpack:"undo_asked,omitempty"`
-	Result    string `json:"result,omitempty" msgpack:"result,omitempty"`
-	Reason    string `json:"reason,omitempty" msgpack:"reason,omitempty"`
+	UndoAsked bool `json:"undo_asked,omitempty" msgpack:"undo_asked,omitempty"`
+	// LastCommand is what Undo takes back, in words and the viewer's
+	// unit: the last command's first line of history ("Tarok engages
+	// E4"); empty before any command.
+	LastCommand string `json:"last_command,omitempty" msgpack:"last_command,omitempty"`
+	Result      string `json:"result,omitempty" msgpack:"result,omitempty"`
+	Reason      string `json:"reason,omitempty" msgpack:"reason,omitempty"`
 }
 
 // MissionView is the mission and its objectives.
@@ -410,6 +414,10 @@ func (r *Rules) View(s console.State, seat console.Seat) console.View {
 	}
 	if g.UndoAsk != nil {
 		v.UndoWhat, v.UndoAsked = g.UndoAsk.What, true
+	}
+	v.LastCommand = g.LastLine
+	if u == rn.Centimetres && g.LastLineCm != "" {
+		v.LastCommand = g.LastLineCm
 	}
 	return v
 }

@@ -292,3 +292,21 @@ func TestCodeWords(t *testing.T) {
 		}
 	}
 }
+
+// TestLastCommandInWords: the view says what Undo takes back, and an
+// undo shows the command before.
+func TestLastCommandInWords(t *testing.T) {
+	g := solo(t, []string{"naali", "graam"}, "saarok", "saarok")
+	if got := g.view("p1").LastCommand; got != "The game starts" {
+		t.Errorf("after start: %q", got)
+	}
+	g.to(PhaseMovement)
+	g.do("p1", "engage", "hero=H1", "enemies=E1")
+	if got := g.view("p1").LastCommand; got != "Naali engages E1" {
+		t.Errorf("after an engagement: %q", got)
+	}
+	g.do("p1", "set-unit", "system=cm")
+	if got := g.view("p1").LastCommand; got != "p1 reads distances in centimetres" {
+		t.Errorf("after set-unit: %q", got)
+	}
+}
