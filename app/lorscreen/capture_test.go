@@ -77,6 +77,34 @@ func TestCaptureScreens(t *testing.T) {
 	shoot("lor-handover", f.win)
 	test.Tap(s.handBtn)
 	shoot("lor-after-handover", f.win)
+
+	// The full-size game (two nine-character teams) on a tablet either
+	// way and a phone, at Normal and at Huge text.
+	for _, c := range []struct {
+		name  string
+		size  fyne.Size
+		scale float32
+		ends  int
+	}{
+		{"lor-full-action", fyne.NewSize(1280, 800), 1, 0},
+		{"lor-full-environment", fyne.NewSize(1280, 800), 1, 3},
+		{"lor-full-huge", fyne.NewSize(1280, 800), kit.TextScales[len(kit.TextScales)-1].Scale, 0},
+		{"lor-full-portrait", fyne.NewSize(800, 1280), 1, 0},
+		{"lor-full-phone", fyne.NewSize(412, 915), 1, 0},
+		{"lor-full-phone-huge", fyne.NewSize(412, 915), kit.TextScales[len(kit.TextScales)-1].Scale, 0},
+	} {
+		sess := replay(t, "testdata/fullsize.jsonl")
+		end(sess, "alice", c.ends)
+		s, f, _ := newTestScreen(t, sess, FixedSeat{Seat: "alice"})
+		st := kit.DefaultSettings()
+		st.TextScale = c.scale
+		fyne.CurrentApp().Settings().SetTheme(kit.NewTheme(st))
+		f.win.Resize(c.size)
+		s.Refresh()
+		s.Content().Refresh()
+		shoot(c.name, f.win)
+	}
+	appTheme()
 }
 
 // appTheme draws with the app's own theme (dark, as a new player gets it),

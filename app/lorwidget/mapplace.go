@@ -119,6 +119,7 @@ func (m *TableMap) targets(g geom) []MapTarget {
 		return nil
 	}
 	sz := sizesNow()
+	m.tight = map[string]bool{}
 	onTable := map[string][]landsofruin.CharView{}
 	strips := map[content.Side][]landsofruin.CharView{}
 	for _, c := range m.v.Characters {
@@ -279,8 +280,11 @@ func (m *TableMap) sectionTargets(g geom, sz mapSizes, s landsofruin.MapSection,
 			// Not a cell per team: one stack of everyone there.
 			return []MapTarget{{Characters: ids(ordered), Center: slots[0], Size: sz.hit}}
 		}
-		// No cell at all: the nearest free places on the map.
-		slots = m.freeNear(g, sz, m.labelAt(g, s), len(seats), taken)
+		// No cell at all (a small section at a large text size): one
+		// stack of everyone in the section's middle, its label moved
+		// beside it (labelAt).
+		m.tight[s.ID] = true
+		return []MapTarget{{Characters: ids(ordered), Center: g.toScreen(s.Inside), Size: sz.hit}}
 	}
 	var out []MapTarget
 	for i, seat := range seats {
@@ -352,44 +356,17 @@ func (m *TableMap) cells(g geom, sz mapSizes, s landsofruin.MapSection, want int
 	return cand
 }
 
-// freeNear are up to n places for a target clear of taken and inside the
-// map, nearest to c first.
-func (m *TableMap) freeNear(g geom, sz mapSizes, c fyne.Position, n int, taken []rect) []fyne.Position {
-	bounds := rect{0, 0, m.Size().Width, m.Size().Height}
-	step := sz.cell.Width / 4
-	var out []fyne.Position
-	for ring := 0; ring < 60 && len(out) < n; ring++ {
-		for dy := -ring; dy <= ring && len(out) < n; dy++ {
-			for dx := -ring; dx <= ring && len(out) < n; dx++ {
-				if max(abs(dx), abs(dy)) != ring {
-					continue
-				}
-				p := fyne.NewPos(c.X+float32(dx)*step, c.Y+float32(dy)*step)
-				r := rectAround(p, sz.cell.Width, sz.cell.Height)
-				if !r.within(bounds) || !free(r, taken) {
-					continue
-				}
-				out = append(out, p)
-				taken = append(taken, r)
-			}
-		}
-	}
-	return out
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // labelAt is the centre of a section's label: at the top of the section
 // where the label fits inside it there, so the characters have the room
 // below it; else at the point well inside it.
 func (m *TableMap) labelAt(g geom, s landsofruin.MapSection) fyne.Position {
 	size := labelSize(g)
 	in := g.toScreen(s.Inside)
+	if m.tight[s.ID] {
+		// The section's stack is in its middle: the label beside it.
+		ms := fyne.MeasureText(s.Label, size, fyne.TextStyle{Bold: true})
+		return fyne.NewPos(in.X-sizesNow().hit/2-ms.Width/2-2, in.Y)
+	}
 	pts := make([]fyne.Position, len(s.Polygon))
 	top := float32(math.MaxFloat32)
 	for i, p := range s.Polygon {

@@ -60,6 +60,9 @@ type TableMap struct {
 	dragPos fyne.Position
 	drag    bool
 
+	// tight are the sections too small for one cell at the last
+	// placing: their stack is in the middle, the label beside it.
+	tight map[string]bool
 	// picker is the stack picker on show (OpenStack).
 	picker *widget.PopUp
 
