@@ -109,6 +109,10 @@ func screenOf(t *testing.T, u *shell.UI) *Screen {
 func press(t *testing.T, s *Screen, name string) {
 	t.Helper()
 	b := s.buttons[name]
+	if tl := s.tiles[name]; b == nil && tl != nil {
+		test.Tap(tl)
+		return
+	}
 	if b == nil {
 		t.Fatalf("no button %q; next: %s", name, s.view.Next)
 	}

@@ -81,7 +81,9 @@ func TestLayoutTabletAndPhone(t *testing.T) {
 	checkRuneball(t, false, apptest.LandscapeSize)
 	checkRuneball(t, true, apptest.LandscapeSize)
 	checkRuneball(t, false, fyne.NewSize(800, 1280))
+	checkRuneball(t, true, fyne.NewSize(800, 1280))
 	checkRuneball(t, false, fyne.NewSize(412, 915))
+	checkRuneball(t, true, fyne.NewSize(412, 915))
 }
 
 // checkUnclipped fails when a widget under box needs more width than it

@@ -90,6 +90,7 @@ func (r *rosterBuilder) draw() {
 	s := r.s
 	v := s.view
 	clear(s.buttons) // only what is drawn now
+	clear(s.tiles)
 	r.cover.RemoveAll()
 	me := s.team(v.You)
 	if me == nil {
@@ -142,24 +143,26 @@ func (r *rosterBuilder) drawSlots(me *runeball.TeamView) {
 		head += " · locked"
 	}
 	r.slots.Add(heading(head))
+	// A slot is a tile: its title and detail wrap, so a long name never
+	// widens the list past a phone's width (a button does not wrap).
 	for _, p := range me.Players {
 		id := p.ID
-		label := id + " · empty"
+		title, detail := id, "empty"
 		switch {
 		case p.Complete:
-			label = fmt.Sprintf("%s %s · HP %d · MOVE %d", id, p.Name, p.HP, p.Move)
+			title = id + " " + p.Name
+			detail = fmt.Sprintf("HP %d · MOVE %d", p.HP, p.Move)
 			if me.Doctor == id {
-				label += " · doctor"
+				detail += " · team doctor"
 			}
 		case !p.Empty:
-			label = id + " " + p.Name + " · stats to assign"
+			title, detail = id+" "+p.Name, "stats to assign"
 		}
-		b := s.button("slot-"+id, label, func() { r.slot = id; r.drawEditor(me); s.root.Refresh() })
-		b.Alignment = widget.ButtonAlignLeading
 		if id == r.slot {
-			b.Importance = widget.HighImportance
+			title = "▶ " + title
 		}
-		r.slots.Add(b)
+		s.tiles["slot-"+id] = kit.NewTile(title, detail, func() { r.slot = id; r.draw(); s.root.Refresh() })
+		r.slots.Add(s.tiles["slot-"+id])
 	}
 	if me.Locked {
 		return

@@ -91,6 +91,7 @@ type Screen struct {
 	entries map[string]*widget.Entry
 	selects map[string]*widget.Select
 	labels  map[string]*widget.Label
+	tiles   map[string]*kit.Tile
 }
 
 // The aiming modes of the acting player's actions.
@@ -105,7 +106,7 @@ const (
 // it for the Runeball system.
 func New(env *play.Env) play.Screen {
 	s := &Screen{env: env, rosters: env.Rosters(), buttons: map[string]*widget.Button{},
-		entries: map[string]*widget.Entry{}, selects: map[string]*widget.Select{}, labels: map[string]*widget.Label{}}
+		entries: map[string]*widget.Entry{}, selects: map[string]*widget.Select{}, labels: map[string]*widget.Label{}, tiles: map[string]*kit.Tile{}}
 	s.build()
 	if !env.Fixed() && len(env.Seats()) > 1 {
 		return hotScreen{s}
