@@ -20,3 +20,12 @@ func TestLayoutLandscapeTablet(t *testing.T) {
 func TestLayoutLargestText(t *testing.T) {
 	checkRunika(t, true, fyne.NewSize(1280, 800))
 }
+
+// TestLayoutPortraitLargestText checks the screens on a portrait tablet at
+// the largest text size. (A phone at the largest text is checked for the
+// points buttons by TestPointsButtonsInReach; the frame's title bar and
+// four players' score columns are wider than a phone there, see
+// docs/runika.md.)
+func TestLayoutPortraitLargestText(t *testing.T) {
+	checkRunika(t, true, fyne.NewSize(800, 1280))
+}
