@@ -89,7 +89,7 @@ func badOnScreen(text string) []string {
 		}
 	}
 	for _, c := range runeball.New().Commands() {
-		if !strings.Contains(c.Name, "-") && c.Name != "keshat" && regexp.MustCompile(`\(`+c.Name+`\b`).MatchString(text) {
+		if !strings.Contains(c.Name, "-") && c.Name != "keshat" && regexp.MustCompile(`\(`+c.Name+`(\)|\s+\w+=)`).MatchString(text) {
 			bad = append(bad, "("+c.Name)
 		}
 	}

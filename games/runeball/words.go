@@ -28,13 +28,17 @@ var refRe = regexp.MustCompile(`(?:\s*\((?:(?:l\. \d+(?:[–-]\d+)?|RB-[DF]\d+)(
 // hint it carried (the command names inside its parentheses, for ccctl's
 // try): "lock the roster (lock-roster)" is "lock the roster" and
 // "lock-roster". Only parentheses that start with one of the match's
-// command names are hints; "(DL 8)" or "(Out)" stay.
+// hyphenated command names, or hold an argument, are hints; "(DL 8)",
+// "(Out)" or "(pass out of bounds)" stay.
 func plain(text string) (words, try string) {
 	names := commandNames()
 	var tries []string
 	words = hintRe.ReplaceAllStringFunc(text, func(m string) string {
 		sub := hintRe.FindStringSubmatch(m)
-		if !names[sub[1]] && !strings.Contains(m, "=") {
+		// a hyphenated command name ("(lock-roster)") or an argument
+		// ("(kick target=CELL)") makes a hint; a plain word that happens
+		// to name a command stays English ("(pass out of bounds)")
+		if !(names[sub[1]] && strings.Contains(sub[1], "-")) && !strings.Contains(m, "=") {
 			return m
 		}
 		tries = append(tries, strings.TrimSpace(strings.Trim(strings.TrimSpace(m), "()")))

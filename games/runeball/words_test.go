@@ -42,7 +42,7 @@ func badWords(text string) []string {
 		if strings.Contains(name, "-") || name == "keshat" {
 			continue // hyphenated names are caught above; Keshat is the rulebook's word
 		}
-		if regexp.MustCompile(`\(` + name + `\b`).MatchString(text) {
+		if regexp.MustCompile(`\(` + name + `(\)|\s+\w+=)`).MatchString(text) {
 			bad = append(bad, "("+name)
 		}
 	}
@@ -60,6 +60,7 @@ func TestPlain(t *testing.T) {
 		{"a draw, 0–0 (RB-D57)", "a draw, 0–0", ""},
 		{"catch it (DL 8) or step aside", "catch it (DL 8) or step aside", ""},
 		{"H1 is Out (unconscious)", "H1 is Out (unconscious)", ""},
+		{"home gets a free activation (pass out of bounds)", "home gets a free activation (pass out of bounds)", ""},
 		{"nothing to correct (player=ID with hex)", "nothing to correct", "player=ID with hex"},
 	} {
 		w, try := plain(c.in)
