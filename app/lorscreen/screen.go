@@ -701,7 +701,12 @@ func (s *Screen) tapPhase() {
 // drawMorale fills the morale bar from the holder's own player; a
 // spectator, who has no team, has no bar.
 func (s *Screen) drawMorale(v landsofruin.View) {
-	showIf(s.moraleBox, !s.watching())
+	// Before the battle there is no morale, enemy team nor phase to end:
+	// the setup wizard has the room.
+	setup := v.Phase == landsofruin.PhaseSetup || v.Phase == landsofruin.PhasePreGame
+	showIf(s.moraleBox, !s.watching() && !setup)
+	showIf(s.enemyBtn, !setup)
+	showIf(s.endBtn, !setup)
 	p := ownPlayer(v)
 	if p == nil || p.Morale == "" {
 		setText(s.moraleLabel, "—")
