@@ -943,9 +943,9 @@ func (s *Session) undo(seat Seat) (Result, error) {
 	for _, e := range last {
 		if e.Barrier {
 			if last[0].Seat != seat {
-				return Result{}, Reject("cannot undo the last command: it is final (a result or a reveal every seat has seen)")
+				return Result{}, Reject("the last command cannot be taken back: it is final (a result or a reveal every player has seen)")
 			}
-			return Result{}, Reject("cannot undo %s: it revealed something the other side has seen", e.Type)
+			return Result{}, Reject("your last command cannot be taken back: it revealed something the other side has seen")
 		}
 	}
 	if err := s.rules.Undoable(s.state, seat, last); err != nil {

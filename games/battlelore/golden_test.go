@@ -56,7 +56,7 @@ func runScript(t testing.TB, path string) (console.Setup, *game, string, []check
 			var err error
 			for _, e := range g.log[j:] {
 				if e.Barrier {
-					err = console.Reject("cannot undo %s: it revealed something the other side has seen", e.Type)
+					err = console.Reject("your last command cannot be taken back: it revealed something the other side has seen")
 				}
 			}
 			if err == nil {

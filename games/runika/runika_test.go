@@ -667,7 +667,7 @@ func TestSessionUndo(t *testing.T) {
 	if _, err := s.Do("alice", console.Command{Name: CmdStart}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Undo("alice"); err == nil || !strings.Contains(err.Error(), "cannot undo game-started") {
+	if _, err := s.Undo("alice"); err == nil || !strings.Contains(err.Error(), "revealed something the other side has seen") {
 		t.Errorf("undo of the initiative draw: got %v", err)
 	}
 	v, _ := s.View(console.Public)
