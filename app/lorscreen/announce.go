@@ -120,8 +120,9 @@ func (s *Screen) showConsent(seat console.Seat, v landsofruin.View) {
 	refuse := widget.NewButtonWithIcon(fmt.Sprintf("%s refuses", seat), theme.CancelIcon(), func() {
 		s.answerConsent(seat, landsofruin.CmdDenyUndo)
 	})
-	d := dialog.NewCustomWithoutButtons("Take back a command?", container.NewVScroll(msg), s.frame.Window())
-	d.SetButtons([]fyne.CanvasObject{refuse, agree})
+	// The answers one under the other: side by side they would not fit
+	// a phone at a large text size.
+	d := dialog.NewCustomWithoutButtons("Take back a command?", container.NewVScroll(container.NewVBox(msg, agree, refuse)), s.frame.Window())
 	s.sizeDialog(d)
 	s.consentDialog = d
 	d.Show()

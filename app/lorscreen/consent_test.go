@@ -4,9 +4,11 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/commandconsole/commandconsole/app/internal/apptest"
+	"github.com/commandconsole/commandconsole/app/kit"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
 )
@@ -117,4 +119,57 @@ func sectionOf(v landsofruin.View, id string) string {
 		}
 	}
 	return "?"
+}
+
+// TestDialogsFitAPhoneAtHugeText: the consent dialog of a shared tablet,
+// the news dialog and a stack's picker fit a 400 dp phone at the largest
+// text: nothing cut, no texts overlapping, every button 48 dp.
+func TestDialogsFitAPhoneAtHugeText(t *testing.T) {
+	size := fyne.NewSize(400, 860)
+	huge := kit.DefaultSettings()
+	huge.TextScale = kit.TextScales[len(kit.TextScales)-1].Scale
+	t.Cleanup(appTheme)
+
+	sess := replay(t, "testdata/midgame.jsonl")
+	s, f, _ := newTestScreen(t, sess, HotSeat{All: []console.Seat{"alice", "bob"}})
+	fyne.CurrentApp().Settings().SetTheme(kit.NewTheme(huge))
+	f.win.Resize(size)
+	test.Tap(s.handBtn)
+	char, section := firstMove(t, s.view)
+	mustDo(t, s, landsofruin.CmdMove, "character", char, "section", section)
+	s.undo()
+	if s.ConsentAsked() != "bob" {
+		t.Fatal("no consent dialog")
+	}
+	apptest.CheckLayout(t, f.win, size, "the consent dialog")
+	apptest.CheckTexts(t, f.win, "the consent dialog", nil)
+	apptest.TapButton(t, f.win, "bob refuses")
+
+	g := &newsGame{Game: f.game, news: []string{"Skarn, bob's leader, is dead: head trauma. bob's team tests its morale at the end of the turn."}}
+	f.game = g
+	s.Refresh()
+	apptest.CheckLayout(t, f.win, size, "the news dialog")
+	apptest.CheckTexts(t, f.win, "the news dialog", nil)
+	apptest.TapButton(t, f.win, "Got it")
+
+	full := replay(t, "testdata/fullsize.jsonl")
+	fs, ff, _ := newTestScreen(t, full, FixedSeat{Seat: "alice"})
+	fyne.CurrentApp().Settings().SetTheme(kit.NewTheme(huge))
+	ff.win.Resize(size)
+	fs.Refresh()
+	apptest.TapButton(t, ff.win, "Map")
+	mp := fs.tableMap.(*mapPart).m
+	opened := false
+	for _, tg := range mp.Targets() {
+		if tg.Stack() {
+			mp.OpenStack(tg)
+			opened = true
+			break
+		}
+	}
+	if !opened {
+		t.Fatal("no stack on the phone's map at Huge text")
+	}
+	apptest.CheckLayout(t, ff.win, size, "a stack's picker")
+	apptest.CheckTexts(t, ff.win, "a stack's picker", nil)
 }

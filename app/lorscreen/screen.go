@@ -308,11 +308,15 @@ func (s *Screen) build() {
 	s.handBtn = widget.NewButton("", s.takeTablet)
 	s.handBtn.Importance = widget.HighImportance
 	s.overBtns = container.NewVBox()
+	saved := widget.NewLabelWithStyle("The game is saved: it waits under Continue.", fyne.TextAlignCenter, fyne.TextStyle{})
+	saved.Wrapping = fyne.TextWrapWord
+	saved.Importance = widget.LowImportance
 	// The hand-over is as wide as a phone allows, so its title reads on
 	// one line where it fits.
 	s.handover = container.NewCenter(kit.WithMinSize(kit.NewWrapVBox(
 		widget.NewIcon(theme.AccountIcon()), s.handTitle, s.handWhy, s.handBtn, s.overBtns,
-		widget.NewButtonWithIcon("Leave the game (it is saved)", theme.HomeIcon(), func() { s.frame.Home() })), 360, 0))
+		widget.NewButtonWithIcon("Leave the game", theme.HomeIcon(), func() { s.frame.Home() }),
+		saved), 360, 0))
 	s.root = container.NewStack(s.main)
 }
 
