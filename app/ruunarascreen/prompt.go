@@ -232,7 +232,7 @@ func (s *Screen) assignForm(p *ruunara.PromptView, f *promptForm) []fyne.CanvasO
 	if len(dice) == 0 {
 		dice = successes(p.Faces, p.N)
 	}
-	for _, pos := range dice {
+	for i, pos := range dice {
 		pos := pos
 		row := container.NewHBox(kit.BoldLabel(fmt.Sprintf("Die %d: %d →", pos, p.Faces[pos-1])))
 		f.chips[pos] = map[string]*widget.Button{}
@@ -246,7 +246,11 @@ func (s *Screen) assignForm(p *ruunara.PromptView, f *promptForm) []fyne.CanvasO
 			f.chips[pos][t] = b
 			row.Add(b)
 		}
-		if len(p.Targets) > 0 {
+		// the view's split: each die to the first enemy still standing
+		if i < len(p.Assign) {
+			f.targets[pos] = p.Assign[i]
+			drawChips(f.chips[pos], p.Assign[i])
+		} else if len(p.Targets) > 0 {
 			f.targets[pos] = p.Targets[0]
 			drawChips(f.chips[pos], p.Targets[0])
 		}

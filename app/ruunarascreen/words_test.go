@@ -198,8 +198,8 @@ func TestWordProblems(t *testing.T) {
 }
 
 // TestWordsFullRound plays the first round of a full-size game through
-// the screens — every starter hero against every enemy card, sixteen
-// enemies in all, dice rolled by the app — and reads every text widget of
+// the screens — each starter hero three times (six heroes) against
+// sixteen enemies, dice rolled by the app — and reads every text widget of
 // the tree after each tap: the set-up, the card editor, the heroes'
 // pickers, every prompt, the enemy turn, the menu's dialogs (help,
 // history, battle report, corrections, end of the game). No text may
@@ -230,8 +230,10 @@ func TestWordsFullRound(t *testing.T) {
 		}
 		switch c.Faction {
 		case "ally":
-			tap(t, s.addBtns[c.ID], "add "+c.Name)
-			heroes++
+			for i := 0; i < 3; i++ {
+				tap(t, s.addBtns[c.ID], "add "+c.Name)
+				heroes++
+			}
 		case "enemy":
 			tap(t, s.addBtns[c.ID], "add "+c.Name)
 			wc.check("how many " + c.Name)
@@ -249,8 +251,8 @@ func TestWordsFullRound(t *testing.T) {
 			}
 		}
 	}
-	if heroes < 2 {
-		t.Fatalf("the starter set has %d hero cards, want at least 2", heroes)
+	if heroes < 6 {
+		t.Fatalf("%d heroes, want at least 6", heroes)
 	}
 	tap(t, s.nextBtn, "start")
 	wc.check("round 1")
@@ -296,7 +298,7 @@ func TestWordsFullRound(t *testing.T) {
 	}
 	wc.check("round 2")
 	t.Logf("prompts met: %v; screens read: %d; news: %q", wc.kinds, wc.screens, wc.news)
-	for _, want := range []string{"dice/", "orders/", "question/sight", "question/cover"} {
+	for _, want := range []string{"dice/", "assign/", "orders/", "question/sight", "question/cover"} {
 		if !wc.kinds[want] {
 			t.Errorf("the round never showed a %s prompt", want)
 		}
@@ -402,17 +404,24 @@ func playPhase(t *testing.T, s *Screen, wc *wordsChecker, where string) {
 					t.Fatalf("%s: no picker", a.Label)
 				}
 				wc.check(where + ", picker " + a.Label)
-				var pick *widget.Button
+				// one choice, or two where several may be picked (an
+				// engagement with two enemies: its hits are split)
+				want := 1
+				if a.Multi {
+					want = 2
+				}
+				var picks []*widget.Button
 				for _, c := range a.Choices {
-					if c.Disabled == "" {
-						pick = s.picker.buttons[c.Value]
-						break
+					if c.Disabled == "" && len(picks) < want {
+						picks = append(picks, s.picker.buttons[c.Value])
 					}
 				}
-				if pick == nil {
+				if len(picks) == 0 {
 					t.Fatalf("%s: no choice enabled", a.Label)
 				}
-				test.Tap(pick)
+				for _, b := range picks {
+					test.Tap(b)
+				}
 				if a.Multi {
 					tap(t, s.picker.ok, a.Label+" confirm")
 				}
@@ -422,7 +431,10 @@ func playPhase(t *testing.T, s *Screen, wc *wordsChecker, where string) {
 			}
 			wc.check(where + ", after " + a.Label)
 			// answer what the action asked, then go on with the next hero
-			for s.view.Prompt != nil {
+			for n := 0; s.view.Prompt != nil; n++ {
+				if n > 50 {
+					t.Fatalf("%s: the prompt %+v stays open; the screen shows:\n%s", where, *s.view.Prompt, strings.Join(screenTexts(w(s)), "\n"))
+				}
 				wc.check(where + ", prompt " + s.view.Prompt.Kind)
 				answerDefault(t, s, s.view.Prompt)
 			}
@@ -469,3 +481,6 @@ func TestWordsDuoMission(t *testing.T) {
 	wc.check("the battle report")
 	wc.report()
 }
+
+// w is the screen's window.
+func w(s *Screen) fyne.Window { return s.env.Window() }

@@ -574,6 +574,9 @@ func (x *decider) assignDice(a console.Args) error {
 					other = append(other, t)
 				}
 			}
+			if len(other) == 0 {
+				continue // every engaged enemy is down: the die is wasted (RU-D20)
+			}
 			return console.Reject("%s is already dead: assign this die to %s", unit, strings.Join(other, " or "))
 		}
 		if at.OnDie > 0 && at.Faces[pos-1] >= at.OnDie {
@@ -583,8 +586,12 @@ func (x *decider) assignDice(a console.Args) error {
 		}
 		dice = append(dice, dieTarget{Die: pos, Target: unit})
 	}
-	if len(dice) != at.successes() {
-		return console.RejectWith(console.ReasonBadInput, "assign every successful die (%d of %d assigned)", len(dice), at.successes())
+	alive := false
+	for _, t := range at.Targets {
+		alive = alive || hp[t] > 0
+	}
+	if len(seen) != at.successes() && alive {
+		return console.RejectWith(console.ReasonBadInput, "assign every successful die (%d of %d assigned)", len(seen), at.successes())
 	}
 	x.setPrompt(nil)
 	x.emit(EvDiceAssigned, DiceAssigned{Attacker: at.Attacker, Dice: dice})

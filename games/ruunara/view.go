@@ -227,6 +227,11 @@ type PromptView struct {
 	Pick bool `json:"pick" msgpack:"pick"`
 	// Hits are the positions (1-based) of the dice that hit, for assign.
 	Hits []int `json:"hits" msgpack:"hits"`
+	// Assign is the split the form starts from, one target per hit in
+	// the order of Hits: each die to the first engaged enemy still
+	// standing after the dice before it (a die that kills on its face
+	// kills), "" for a die left with nobody standing (RU-D20).
+	Assign []string `json:"assign" msgpack:"assign"`
 	// Rerolls are the abilities a re-roll may be granted by while a roll
 	// is open (RU-D4): text abilities, which the players trust.
 	Rerolls []console.Choice `json:"rerolls" msgpack:"rerolls"`
@@ -592,7 +597,7 @@ func (g *state) promptView(seat console.Seat, u rn.Unit) *PromptView {
 	}
 	me := g.seatIndex(seat)
 	pv := &PromptView{Kind: p.Kind, N: p.N, Hit: p.Hit, Purpose: p.Purpose, Faces: []int{}, Targets: []string{},
-		Lines: []LineView{}, Hits: []int{}, Rerolls: []console.Choice{}, Summary: p.Summary,
+		Lines: []LineView{}, Hits: []int{}, Assign: []string{}, Rerolls: []console.Choice{}, Summary: p.Summary,
 		YouAnswer: me >= 0 && (p.Seat < 0 || p.Seat == me)}
 	if p.Attack != nil && (p.Kind == PromptAssign || p.Kind == PromptQuestion && p.QKind == "cover") && len(p.Attack.Faces) > 0 {
 		for _, h := range g.Heroes {
@@ -619,6 +624,7 @@ func (g *state) promptView(seat console.Seat, u rn.Unit) *PromptView {
 				pv.Hits = append(pv.Hits, i+1)
 			}
 		}
+		pv.Assign = g.defaultSplit(p.Attack, pv.Hits)
 	case PromptQuestion:
 		pv.ID, pv.QKind, pv.Pick = p.QID, p.QKind, pickKinds[p.QKind]
 		pv.Rule = g.questionRule(p.QKind, u)
@@ -799,4 +805,36 @@ func effectWords(e card.Effect) string {
 		return "leaves a close combat"
 	}
 	return "the players apply the card text"
+}
+
+// defaultSplit is the split of hits a form starts from (PromptView.Assign):
+// each hit, in order, to the first engaged enemy still standing after
+// the hits before it, "" when none is.
+func (g *state) defaultSplit(at *attack, hits []int) []string {
+	hp := map[string]int{}
+	for _, t := range at.Targets {
+		if e := g.enemy(t); e != nil && e.AI.Mode != rn.Dead {
+			hp[t] = e.HP
+		}
+	}
+	out := make([]string, 0, len(hits))
+	for _, pos := range hits {
+		target := ""
+		for _, t := range at.Targets {
+			if hp[t] > 0 {
+				target = t
+				break
+			}
+		}
+		out = append(out, target)
+		if target == "" {
+			continue
+		}
+		if at.OnDie > 0 && pos-1 < len(at.Faces) && at.Faces[pos-1] >= at.OnDie {
+			hp[target] = 0
+		} else {
+			hp[target]--
+		}
+	}
+	return out
 }

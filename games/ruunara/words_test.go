@@ -310,3 +310,57 @@ func TestLastCommandInWords(t *testing.T) {
 		t.Errorf("after set-unit: %q", got)
 	}
 }
+
+// TestDefaultSplit: the split a form starts from gives each hit to the
+// first engaged enemy still standing; a die left with nobody is "".
+func TestDefaultSplit(t *testing.T) {
+	g := solo(t, []string{"naali"}, "saarok", "saarok") // 3 hit points each
+	st := g.st()
+	for _, tc := range []struct {
+		name  string
+		faces []int
+		onDie int
+		hits  []int
+		want  []string
+	}{
+		{"a kill on the die, then a hit", []int{6, 3, 1}, 5, []int{1, 2}, []string{"E1", "E2"}},
+		{"hits until the first falls", []int{4, 4, 4, 4}, 0, []int{1, 2, 3, 4}, []string{"E1", "E1", "E1", "E2"}},
+		{"more kills than enemies", []int{6, 6, 6}, 5, []int{1, 2, 3}, []string{"E1", "E2", ""}},
+	} {
+		at := &attack{Targets: []string{"E1", "E2"}, Faces: tc.faces, Hit: 3, OnDie: tc.onDie}
+		if got := st.defaultSplit(at, tc.hits); !equalStrings(got, tc.want) {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestWastedDie: when every engaged enemy is down, a hit left over is
+// wasted rather than refused (RU-D20), and the view's split says so.
+func TestWastedDie(t *testing.T) {
+	g := solo(t, []string{"naali"}, "saarok", "saarok")
+	g.to(PhaseMovement)
+	g.do("p1", "engage", "hero=H1", "enemies=E1,E2")
+	g.to(PhaseCombat)
+	g.do("p1", "attack", "hero=H1", "kind=melee")
+	g.do("p1", "roll", "values=6,6,6")
+	p := g.view("p1").Prompt
+	if p == nil || p.Kind != PromptAssign || !equalStrings(p.Assign, []string{"E1", "E2", ""}) {
+		t.Fatalf("prompt %+v", p)
+	}
+	g.do("p1", "assign", "dice=1:E1,2:E2")
+	if g.hp("E1") != 0 || g.hp("E2") != 0 {
+		t.Errorf("E1 %d HP, E2 %d HP after two kills", g.hp("E1"), g.hp("E2"))
+	}
+}
