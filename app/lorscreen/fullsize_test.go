@@ -146,3 +146,18 @@ func replayPart(t *testing.T, path string, st console.Store, drop int) *console.
 	}
 	return replayInto(t, tmp, st)
 }
+
+// TestFullSizeScreenRests: the full-size game left alone draws nothing
+// (apptest.CheckIdle): at the largest text, where the map has stacks and
+// the bars wrap, on a tablet and on a phone.
+func TestFullSizeScreenRests(t *testing.T) {
+	register()
+	huge := kit.TextScales[len(kit.TextScales)-1].Scale
+	for _, size := range []fyne.Size{fyne.NewSize(1280, 800), fyne.NewSize(400, 860)} {
+		st := console.NewMemStore()
+		u, w, what := apptest.LayoutUIAt(t, st, size, huge, false, home.New)
+		sess := replayInto(t, "testdata/fullsize.jsonl", st)
+		u.ShowGameAs(console.NewLocal(sess), "alice")
+		apptest.CheckIdle(t, w, "the full-size game at "+what)
+	}
+}
