@@ -628,6 +628,9 @@ func (g *state) promptView(seat console.Seat, u rn.Unit) *PromptView {
 	case PromptQuestion:
 		pv.ID, pv.QKind, pv.Pick = p.QID, p.QKind, pickKinds[p.QKind]
 		pv.Rule = g.questionRule(p.QKind, u)
+		if p.QKind == "results" && len(p.Q.Lines) == 1 {
+			pv.Rule = "Answer with what the table shows now."
+		}
 		if p.Attack != nil {
 			pv.Faces = append(pv.Faces, p.Attack.Faces...)
 		}
@@ -709,7 +712,7 @@ func (g *state) promptText(u rn.Unit) string {
 func (g *state) next(seat console.Seat) string {
 	switch g.Stage {
 	case StageSetup:
-		return "set-up: define cards, add heroes and enemies, then start"
+		return "set-up: add heroes and enemies from the cards (or type your own in the card editor), then start"
 	case StageOver:
 		return "the game is over (" + g.resultWords() + ")"
 	}
