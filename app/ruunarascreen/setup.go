@@ -85,7 +85,9 @@ func (s *Screen) cardRow(c ruunara.CardView) fyne.CanvasObject {
 	}
 	id := c.ID
 	edit := widget.NewButtonWithIcon("Edit", theme.DocumentCreateIcon(), func() { s.editor.load(id) })
-	btns := container.NewHBox(edit)
+	// the buttons in two columns at the card's width (a horizontal scroll
+	// inside the list's scroll drew over the editor on a phone)
+	btns := container.NewGridWithColumns(2, edit)
 	var add *widget.Button
 	switch c.Faction {
 	case "enemy":
@@ -103,11 +105,11 @@ func (s *Screen) cardRow(c ruunara.CardView) fyne.CanvasObject {
 	}
 	s.addBtns[id] = add
 	btns.Add(add)
+	items = append(items, btns)
 	if s.rosters != nil && c.Record != "" {
 		rec, name := c.Record, c.Name
-		btns.Add(widget.NewButtonWithIcon("Save to roster", theme.DocumentSaveIcon(), func() { s.saveToRoster(name, rec) }))
+		items = append(items, widget.NewButtonWithIcon("Save to roster", theme.DocumentSaveIcon(), func() { s.saveToRoster(name, rec) }))
 	}
-	items = append(items, container.NewHScroll(btns))
 	return card(items...)
 }
 
