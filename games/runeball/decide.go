@@ -24,7 +24,7 @@ func (r *Rules) New(setup console.Setup) (console.State, error) {
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(setup.Options[k]))
 		if err != nil || n < 1 || n > 20 {
-			return nil, console.RejectWith(console.ReasonBadInput, "rounds must be 1–20 (RB-D56), not %q", setup.Options[k])
+			return nil, console.RejectWith(console.ReasonBadInput, "the rounds per half must be 1 to 20, not %q", setup.Options[k])
 		}
 		g.RoundsPerHalf = n
 	}

@@ -64,7 +64,7 @@ func (*Rules) Info() console.SystemInfo {
 		Doc: "Fantasy football on a 31×15 hex field for two coaches: team builder, initiative, blocks, passes, " +
 			"every table resolved by the app, on one tablet or two.",
 		Options: []console.ArgSpec{
-			{Name: OptRounds, Kind: console.ArgInt, Min: console.Bounds(1), Max: console.Bounds(20), Default: "8", Doc: "rounds per half (RB-D56)"},
+			{Name: OptRounds, Kind: console.ArgInt, Min: console.Bounds(1), Max: console.Bounds(20), Default: "8", Doc: "rounds per half"},
 		},
 		Playable: true,
 	}
