@@ -12,6 +12,10 @@ import (
 	"github.com/commandconsole/commandconsole/npc"
 )
 
+// inlineChoices is the most characters the Rotter attack entry lists on
+// the panel itself; more open in a picker.
+const inlineChoices = 6
+
 // envDraft is a Rotter attack or an explosion hit being entered.
 type envDraft struct {
 	char, kind string
@@ -216,7 +220,7 @@ func (p *Panel) steps(r *landsofruin.RotterPlanView) []fyne.CanvasObject {
 // takes it back.
 func (p *Panel) entries() []fyne.CanvasObject {
 	if len(p.v.Environment) == 0 {
-		return []fyne.CanvasObject{subheading("Entered"), para("No attack entered yet.")}
+		return []fyne.CanvasObject{para("No attack entered yet.")}
 	}
 	out := []fyne.CanvasObject{subheading("Entered")}
 	for _, e := range p.v.Environment {
@@ -285,11 +289,26 @@ func (p *Panel) rotterEntry() []fyne.CanvasObject {
 	var tiles []fyne.CanvasObject
 	for _, c := range chars {
 		id := c.Value
-		t := tileFor(c, "", func() { d.char = id; p.rebuild() })
+		t := tileFor(c, "", func() { d.char = id; p.closePicker(); p.rebuild() })
 		t.Selected = d.char == id
 		tiles = append(tiles, t)
 	}
-	out = append(out, para("Who do they attack?"), grid(2, tiles))
+	if len(chars) <= inlineChoices {
+		out = append(out, para("Who do they attack?"), grid(2, tiles))
+	} else {
+		// A full-size game: the characters in a picker, so the phase
+		// stays one screen.
+		charTiles := tiles
+		who := NewTile("Who do they attack?", "▾", func() { p.openPicker("Who do the Rotters attack?", grid(2, charTiles)) })
+		who.Detail = "tap to choose"
+		if c, ok := choice(chars, d.char); ok {
+			who.Detail = c.Label
+			if who.Detail == "" {
+				who.Detail = p.name(c.Value)
+			}
+		}
+		out = append(out, who)
+	}
 	kinds := p.choices(landsofruin.CmdRotterAttack, "kind", "")
 	if d.kind == "" && len(kinds) > 0 {
 		d.kind = kinds[0].Value

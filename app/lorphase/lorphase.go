@@ -105,6 +105,8 @@ type Panel struct {
 	result     *fyne.Container
 	resultText *widget.Label
 	resultBg   *canvas.Rectangle
+	// picker is a popup of choices over the panel (openPicker).
+	picker *widget.PopUp
 }
 
 // Refresh redraws the panel, the result box in the theme's colours.
@@ -260,6 +262,42 @@ func (p *Panel) TapSection(section string) bool {
 	}
 	return p.move(p.current(), section)
 }
+
+// openPicker shows choices over the panel's window in a popup with a
+// title and a close tile; a choice's tile closes it (closePicker).
+func (p *Panel) openPicker(title string, choices fyne.CanvasObject) {
+	c := fyne.CurrentApp().Driver().CanvasForObject(p)
+	if c == nil {
+		return
+	}
+	p.closePicker()
+	closeTile := NewTile("Close", "", p.closePicker)
+	body := container.NewBorder(heading(title), closeTile, nil, nil, container.NewVScroll(choices))
+	pop := widget.NewModalPopUp(body, c)
+	cs := c.Size()
+	want := choices.MinSize().Add(fyne.NewSize(0, heading(title).MinSize().Height+closeTile.MinSize().Height+4*theme.Padding()))
+	pop.Resize(fyne.NewSize(min(max(want.Width, 360), cs.Width*0.92), min(want.Height, cs.Height*0.9)))
+	p.picker = pop
+	pop.Show()
+}
+
+// closePicker closes the picker, if one is open.
+func (p *Panel) closePicker() {
+	if p.picker != nil {
+		p.picker.Hide()
+		p.picker = nil
+	}
+}
+
+// Picker is the picker on show over the panel, nil when none is.
+func (p *Panel) Picker() *widget.PopUp { return p.picker }
+
+// BodyObjects are the objects of the panel's body, top to bottom.
+func (p *Panel) BodyObjects() []fyne.CanvasObject { return p.body.Objects }
+
+// ContentHeight is the height of the panel's body (what scrolls) at its
+// width.
+func (p *Panel) ContentHeight() float32 { return p.body.MinSize().Height }
 
 // Offset is where the panel's body is scrolled to.
 func (p *Panel) Offset() fyne.Position { return p.scroll.Offset }

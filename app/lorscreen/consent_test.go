@@ -172,4 +172,30 @@ func TestDialogsFitAPhoneAtHugeText(t *testing.T) {
 	}
 	apptest.CheckLayout(t, ff.win, size, "a stack's picker")
 	apptest.CheckTexts(t, ff.win, "a stack's picker", nil)
+	mp.ClosePicker()
+
+	// The Environment phase's picker of the characters the Rotters
+	// attack.
+	if err := endPhases(full, "alice", 3); err != nil {
+		t.Fatal(err)
+	}
+	fs.Refresh()
+	apptest.TapButton(t, ff.win, "Act")
+	pp := phasePanel(t, fs)
+	test.Tap(findTile(t, pp.phase.BodyObjects(), "Who do they attack?"))
+	if pp.phase.Picker() == nil {
+		t.Fatal("no picker of the characters attacked")
+	}
+	apptest.CheckLayout(t, ff.win, size, "the Rotter attack's picker")
+	apptest.CheckTexts(t, ff.win, "the Rotter attack's picker", nil)
+}
+
+// endPhases ends n phases as seat.
+func endPhases(sess *console.Session, seat console.Seat, n int) error {
+	for i := 0; i < n; i++ {
+		if _, err := sess.Do(seat, console.Command{Name: landsofruin.CmdEndPhase}); err != nil {
+			return err
+		}
+	}
+	return nil
 }

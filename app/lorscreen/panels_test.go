@@ -5,7 +5,10 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 
+	"github.com/commandconsole/commandconsole/app/internal/apptest"
+	"github.com/commandconsole/commandconsole/app/lorphase"
 	"github.com/commandconsole/commandconsole/console"
 	"github.com/commandconsole/commandconsole/games/landsofruin"
 )
@@ -103,5 +106,70 @@ func TestResultBoxShowsAMapDrag(t *testing.T) {
 	if got == "an older result" || !strings.Contains(got, "Skarn") {
 		t.Errorf("after a drag the result box shows %q, want Skarn's move", got)
 	}
-	_ = fyne.Position{}
+}
+
+// TestEnvironmentPhaseIsOneScreen: in the full-size game the Environment
+// phase panel is about one screen (the Rotter plan's step in hand, the
+// attack entry with its characters behind a picker), and an attack is
+// entered through the picker.
+func TestEnvironmentPhaseIsOneScreen(t *testing.T) {
+	s, f, _ := fullSizeScreen(t, 3)
+	if s.view.Phase != landsofruin.PhaseEnvironment {
+		t.Fatalf("phase %s, want the Environment phase", s.view.Phase)
+	}
+	pp := phasePanel(t, s)
+	if h, room := pp.phase.ContentHeight(), pp.phase.Size().Height; h > 1.5*room {
+		t.Errorf("the Environment phase panel is %v high in %v: more than one screen and a half", h, room)
+	}
+	who := findTile(t, pp.phase.BodyObjects(), "Who do they attack?")
+	test.Tap(who)
+	if pp.phase.Picker() == nil {
+		t.Fatal("\"Who do they attack?\" opened no picker")
+	}
+	var victim *lorphase.Tile
+	apptest.Walk(pp.phase.Picker().Content, func(o fyne.CanvasObject) {
+		if x, ok := o.(*lorphase.Tile); ok && x.Title == "Thanatos' Slaves 3 (alice)" && !x.Disabled {
+			victim = x
+		}
+	})
+	if victim == nil {
+		t.Fatal("the picker does not list Thanatos' Slaves 3")
+	}
+	test.Tap(victim)
+	if pp.phase.Picker() != nil {
+		t.Error("the picker stays open after a pick")
+	}
+	var enter *lorphase.Tile
+	for _, o := range pp.phase.BodyObjects() {
+		if x, ok := o.(*lorphase.Tile); ok && strings.HasPrefix(x.Title, "Enter 1 ×") {
+			enter = x
+		}
+	}
+	if enter == nil || enter.Disabled || !strings.Contains(enter.Title, "Thanatos' Slaves 3") {
+		t.Fatalf("after the pick the enter tile is %+v", enter)
+	}
+	test.Tap(enter)
+	if len(f.failed) > 0 {
+		t.Fatalf("refused: %v", f.failed)
+	}
+	if env := s.view.Environment; len(env) != 1 || env[0].Character != "p1-thanatos-slaves-3" {
+		t.Errorf("entries after the tap: %+v", env)
+	}
+}
+
+// findTile is the tile titled title among objs (containers searched).
+func findTile(t *testing.T, objs []fyne.CanvasObject, title string) *lorphase.Tile {
+	t.Helper()
+	var found *lorphase.Tile
+	for _, o := range objs {
+		apptest.Walk(o, func(x fyne.CanvasObject) {
+			if tl, ok := x.(*lorphase.Tile); ok && tl.Title == title {
+				found = tl
+			}
+		})
+	}
+	if found == nil {
+		t.Fatalf("no tile %q on the panel", title)
+	}
+	return found
 }
