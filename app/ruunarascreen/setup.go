@@ -85,9 +85,10 @@ func (s *Screen) cardRow(c ruunara.CardView) fyne.CanvasObject {
 	}
 	id := c.ID
 	edit := widget.NewButtonWithIcon("Edit", theme.DocumentCreateIcon(), func() { s.editor.load(id) })
-	// the buttons in two columns at the card's width (a horizontal scroll
+	// the buttons side by side at the card's width (a horizontal scroll
 	// inside the list's scroll drew over the editor on a phone)
 	btns := container.NewGridWithColumns(2, edit)
+	btns.Layout = &shareRow{}
 	var add *widget.Button
 	switch c.Faction {
 	case "enemy":
@@ -208,4 +209,44 @@ func (s *Screen) addFromRoster() {
 	d = dialog.NewCustom("Add a card from the roster", "Cancel", container.NewVScroll(box), s.env.Window())
 	d.Resize(fyne.NewSize(fyne.Min(420, s.env.Window().Canvas().Size().Width-16), fyne.Min(480, s.env.Window().Canvas().Size().Height-32)))
 	d.Show()
+}
+
+// shareRow lays its objects side by side, sharing the width in
+// proportion to their minimum widths, and needs only the widest one's
+// width plus the others' icons: the buttons of a card row, whose labels
+// shorten rather than push the list wider than a phone.
+type shareRow struct{}
+
+// MinSize is the widest object's width plus the icon room of the others.
+func (*shareRow) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var w, h float32
+	for i, o := range objs {
+		m := o.MinSize()
+		if i == 0 || m.Width > w {
+			w = max(w, m.Width)
+		}
+		h = max(h, m.Height)
+	}
+	return fyne.NewSize(w+float32(len(objs)-1)*(kit.MinTouchTarget+theme.Padding()), h)
+}
+
+// Layout shares size.Width between the objects, in proportion to their
+// minimum widths.
+func (*shareRow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	var total float32
+	for _, o := range objs {
+		total += o.MinSize().Width
+	}
+	gap := theme.Padding()
+	free := size.Width - gap*float32(len(objs)-1)
+	x := float32(0)
+	for _, o := range objs {
+		w := free / float32(len(objs))
+		if total > 0 {
+			w = free * o.MinSize().Width / total
+		}
+		o.Resize(fyne.NewSize(w, size.Height))
+		o.Move(fyne.NewPos(x, 0))
+		x += w + gap
+	}
 }
