@@ -276,3 +276,41 @@ func walkObjects(o fyne.CanvasObject, fn func(fyne.CanvasObject)) {
 		}
 	}
 }
+
+// TestStackPickerOffersItsSection: where a tap on the map counts now (a
+// move's choices), the picker of a stack covering its section offers that
+// section too.
+func TestStackPickerOffersItsSection(t *testing.T) {
+	test.NewTempApp(t)
+	textScale(t, 1.7, false)
+	t.Cleanup(func() { textScale(t, 1, false) })
+	s := playScript(t, fullsizeTurn2)
+	m := NewTableMap(viewOf(t, s, "alice"))
+	w := test.NewTempWindow(t, m)
+	w.Resize(fyne.NewSize(400, 620))
+	m.Resize(fyne.NewSize(400, 620))
+	m.SetMarked([]string{"square"})
+	var tapped string
+	m.OnSectionTapped = func(sec string) { tapped = sec }
+	for _, tg := range m.Targets() {
+		if tg.Stack() && slices.Contains(tg.Characters, "p1-thanatos") {
+			m.OpenStack(tg)
+		}
+	}
+	if m.Picker() == nil {
+		t.Fatal("no stack in the square")
+	}
+	var choose *widget.Button
+	walkObjects(m.Picker().Content, func(o fyne.CanvasObject) {
+		if b, ok := o.(*widget.Button); ok && b.Text == "Choose section E" {
+			choose = b
+		}
+	})
+	if choose == nil {
+		t.Fatal("the picker does not offer the square (E)")
+	}
+	test.Tap(choose)
+	if tapped != "square" {
+		t.Errorf("choosing the section gave %q, want square", tapped)
+	}
+}

@@ -58,6 +58,23 @@ func (m *TableMap) OpenStack(t MapTarget) {
 		}
 		rows = append(rows, b)
 	}
+	// A stack covers part of its section: where a tap on the section
+	// counts now (a move's or a throw's choice), the picker offers it.
+	if first, ok := m.char(t.Characters[0]); ok && slices.Contains(m.marked, first.Section) {
+		sec := first.Section
+		label := sec
+		if s, ok := m.layout.Section(sec); ok && s.Label != "" {
+			label = s.Label
+		}
+		b := widget.NewButton("Choose section "+label, func() {
+			m.ClosePicker()
+			if m.OnSectionTapped != nil {
+				m.OnSectionTapped(sec)
+			}
+		})
+		b.Importance = widget.HighImportance
+		rows = append([]fyne.CanvasObject{b}, rows...)
+	}
 	title := widget.NewLabelWithStyle(fmt.Sprintf("%d characters %s", len(t.Characters), where), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.Wrapping = fyne.TextWrapWord
 	closeBtn := widget.NewButtonWithIcon("Close", theme.CancelIcon(), m.ClosePicker)
