@@ -21,7 +21,6 @@ table { border-collapse: collapse; margin: 1rem 0; }
 th, td { text-align: left; padding: .3rem .8rem; border-bottom: 1px solid #3a3a3c; vertical-align: top; }
 td.num, th.num { text-align: right; }
 .facts th { color: #a0a0a8; font-weight: normal; }
-pre { background: #2c2c2e; padding: 1rem; overflow-x: auto; }
 </style>
 </head>
 <body>
@@ -75,10 +74,6 @@ pre { background: #2c2c2e; padding: 1rem; overflow-x: auto; }
 {{- else}}
 <p>Nothing has been played yet.</p>
 {{- end}}
-{{- if not .Sections}}
-<h2>{{.ViewHeading}}</h2>
-<pre>{{.ViewJSON}}</pre>
-{{- end}}
 </body>
 </html>
 `))
@@ -92,11 +87,11 @@ type htmlLine struct {
 // htmlData is what the template reads.
 type htmlData struct {
 	Report
-	Title, ViewHeading, ViewJSON string
-	FactRows                     []Fact
-	Places                       []placeRow
-	History                      []htmlLine
-	Pics                         []htmlPicture
+	Title    string
+	FactRows []Fact
+	Places   []placeRow
+	History  []htmlLine
+	Pics     []htmlPicture
 }
 
 // htmlPicture is a picture for the template: its data URL is made here
@@ -111,12 +106,10 @@ type htmlPicture struct {
 // game is escaped.
 func HTML(r Report) string {
 	d := htmlData{
-		Report:      r,
-		Title:       r.title(),
-		FactRows:    r.facts(),
-		ViewHeading: r.viewHeading(),
-		ViewJSON:    r.viewJSON(),
-		Places:      r.placeRows(),
+		Report:   r,
+		Title:    r.title(),
+		FactRows: r.facts(),
+		Places:   r.placeRows(),
 	}
 	for _, p := range r.Pictures {
 		d.Pics = append(d.Pics, htmlPicture{Caption: p.Caption, URL: template.URL(p.dataURL())})

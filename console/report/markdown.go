@@ -75,14 +75,6 @@ func Markdown(r Report) string {
 		}
 		p("\n")
 	}
-
-	if len(r.Sections) > 0 {
-		return b.String()
-	}
-	p("## %s\n\n", r.viewHeading())
-	view := r.viewJSON()
-	fence := strings.Repeat("`", max(3, longestRun(view, '`')+1))
-	p("%sjson\n%s\n%s\n", fence, view, fence)
 	return b.String()
 }
 
@@ -103,18 +95,4 @@ func mdText(s string) string {
 		}
 	}
 	return b.String()
-}
-
-// longestRun returns the length of the longest run of c in s.
-func longestRun(s string, c rune) int {
-	best, n := 0, 0
-	for _, x := range s {
-		if x == c {
-			n++
-			best = max(best, n)
-		} else {
-			n = 0
-		}
-	}
-	return best
 }

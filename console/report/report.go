@@ -37,8 +37,9 @@ type Report struct {
 	// Summarised; a report with facts shows them instead of the options.
 	Facts []Fact `json:"facts,omitempty"`
 	// Sections are the system's own parts of the report (teams,
-	// characters), from a view that is Sectioned; a report with sections
-	// shows them instead of the view's JSON.
+	// characters), from a view that is Sectioned. The Markdown and HTML
+	// show them and never the view itself (ids and field names are for
+	// programs; the JSON report keeps View for them).
 	Sections []Section `json:"sections,omitempty"`
 	// Pictures are images of the table the players added at moments they
 	// chose; Build leaves them empty, the caller adds them (they are kept
@@ -243,30 +244,6 @@ func (r Report) placeRows() []placeRow {
 		rows[i] = placeRow{Place: place, Name: name, Seat: string(p.Seat), Score: p.Score}
 	}
 	return rows
-}
-
-// viewJSON renders the public view as indented JSON for the report's last
-// section.
-func (r Report) viewJSON() string {
-	if r.View == nil {
-		return "null"
-	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(r.View); err != nil {
-		return fmt.Sprintf("(the view cannot be shown: %v)", err)
-	}
-	return strings.TrimRight(buf.String(), "\n")
-}
-
-// viewHeading names the last section.
-func (r Report) viewHeading() string {
-	if r.Status.Finished {
-		return "Final table"
-	}
-	return "Table now"
 }
 
 // undos says how many commands were taken back.

@@ -148,9 +148,19 @@ func TestContent(t *testing.T) {
 		"- **Undos:** 1 command taken back",
 		"- **Started:** 2025-03-14 19:31:00 UTC",
 		"| 1 | 2025-03-14 19:32:00 | alice | alice +12 in round 1 |",
+		"## Scores by round",
+		"| Player | Round 1 | Round 2 | Total | Place |",
+		"| carol | 15 | 4 | 19 | 3rd |",
+		"- **Rounds played:** 2 of 2",
+		"- **Ended because:** every round was played",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("markdown lacks %q:\n%s", want, md)
+		}
+	}
+	for _, bad := range []string{"```", "end_reason", "Options:", "Final table"} {
+		if strings.Contains(md, bad) {
+			t.Errorf("markdown holds %q:\n%s", bad, md)
 		}
 	}
 	if strings.Contains(md, "+100") {
@@ -188,9 +198,8 @@ func TestHTMLEscapesHostileText(t *testing.T) {
 	if !strings.HasPrefix(page, "<!DOCTYPE html>") || !strings.HasSuffix(page, "</html>\n") {
 		t.Errorf("HTML is not a complete page:\n%s", page)
 	}
-	// Outside the fenced JSON block (which Markdown shows literally) no "<"
-	// may be left unescaped.
-	md, _, _ := strings.Cut(report.Markdown(r), "```")
+	// No "<" may be left unescaped anywhere in the Markdown.
+	md := report.Markdown(r)
 	if strings.Contains(strings.ReplaceAll(md, "\\<", ""), "<") {
 		t.Errorf("Markdown has an unescaped <:\n%s", md)
 	}
@@ -266,6 +275,45 @@ func TestSectionsReplaceTheViewJSON(t *testing.T) {
 	}
 	if strings.Contains(page, "<pre>") {
 		t.Errorf("HTML still dumps the view:\n%s", page)
+	}
+}
+
+// plainGame is a game whose public view adds no sections of its own.
+type plainGame struct{ console.Game }
+
+func (g plainGame) State(seat console.Seat) (console.SeatState, error) {
+	st, err := g.Game.State(seat)
+	st.View = map[string]any{"current_hp": 3, "merit_deck": 7}
+	return st, err
+}
+
+// TestNoViewDump: a view without sections of its own is not dumped into
+// the Markdown or the HTML (a player reads no field names); the JSON
+// report keeps it for programs.
+func TestNoViewDump(t *testing.T) {
+	base := play(t, console.Setup{System: scorepad.ID, Title: "t", Seats: []console.Seat{"a", "b"}}, []step{add("a", "a", 1)})
+	r, err := report.Build(plainGame{base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Sections) != 0 {
+		t.Fatalf("sections %+v from a plain view", r.Sections)
+	}
+	md, page := report.Markdown(r), report.HTML(r)
+	for _, bad := range []string{"current_hp", "merit_deck", "```", "Table now", "Final table"} {
+		if strings.Contains(md, bad) {
+			t.Errorf("Markdown holds %q:\n%s", bad, md)
+		}
+		if strings.Contains(page, bad) {
+			t.Errorf("HTML holds %q:\n%s", bad, page)
+		}
+	}
+	js, err := report.JSON(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(js), `"current_hp": 3`) {
+		t.Errorf("the JSON report lost the view:\n%s", js)
 	}
 }
 
