@@ -176,7 +176,7 @@ func TestX13CaptureAfterEngagedTurns(t *testing.T) {
 	g := solo(t, []string{"naali", "graam", "tarok"}, "saarok-tough")
 	g.to(PhaseMovement)
 	g.do("p1", "engage", "hero=H3", "enemies=E1")
-	if tm := g.view("p1").Heroes[2].Timer; tm != "engaged 0/5 — captured at the end of round 5 if still engaged" {
+	if tm := g.view("p1").Heroes[2].Timer; tm != "engaged for 0 of 5 rounds — captured at the end of round 5 if still engaged" {
 		t.Errorf("round 1 timer %q", tm)
 	}
 	for r := 1; r <= 5; r++ {

@@ -258,7 +258,7 @@ func (g *state) describe(e console.Event, u rn.Unit) (string, error) {
 		if p.Count == 0 {
 			return "", nil
 		}
-		return fmt.Sprintf("%s engaged %d/%d", g.name(p.Hero), p.Count, g.Numbers.CaptureEngagedTurns+1), nil
+		return fmt.Sprintf("%s has been engaged for %d of %d rounds", g.name(p.Hero), p.Count, g.Numbers.CaptureEngagedTurns+1), nil
 	case EvRoundEnded:
 		var p RoundEnded
 		if err := dec(&p); err != nil {

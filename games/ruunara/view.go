@@ -511,7 +511,7 @@ func (g *state) timer(h *hero) (string, bool) {
 			return "", false
 		}
 		end := r + g.Numbers.CaptureEngagedTurns - h.Count
-		return fmt.Sprintf("engaged %d/%d — captured at the end of round %d if still engaged", h.Count, limit, end), end <= r+1
+		return fmt.Sprintf("engaged for %d of %d rounds — captured at the end of round %d if still engaged", h.Count, limit, end), end <= r+1
 	case StatusCaptured:
 		c := h.CapturedRound
 		exec := c + g.Numbers.CaptivityFullTurns + 1
