@@ -175,7 +175,10 @@ func NewHost(f Frame, g console.Game) *Host {
 		for _, a := range f.Actions {
 			actions.Add(widget.NewButtonWithIcon(a.Label, a.Icon, a.Run))
 		}
-		bar := kit.TopBar(h.homeBtn, h.title, container.NewHBox(h.histBtn, h.undoBtn))
+		// On a phone or at the largest text the buttons give way to their
+		// icons (barFit), so the bar never needs more than the width.
+		bar := container.New(newBarFit(h.homeBtn, h.histBtn, h.undoBtn),
+			kit.TopBar(h.homeBtn, h.title, container.NewHBox(h.histBtn, h.undoBtn)))
 		// Why Undo is greyed goes under the summary, where it wraps, so
 		// the row keeps a phone's width.
 		h.undoWhy.Wrapping = fyne.TextWrapWord
