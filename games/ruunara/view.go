@@ -554,16 +554,16 @@ func (g *state) modeLabel(e *enemy, c card.Card, u rn.Unit) string {
 	case rn.Posted:
 		return "POSTED"
 	case rn.Returning:
-		return "RETURNING " + rn.Format(a.Rate, u)
+		return "RETURNING " + rn.Format(a.Rate, u) + " A TURN"
 	case rn.Investigating:
 		if strings.HasPrefix(a.Site, "hero:") {
 			return "SEARCHING → " + g.name(a.Site)
 		}
-		return "HEARD " + a.Site
+		return "HEARD THE FIGHT AT " + a.Site
 	case rn.Rallying:
 		return "RALLY → " + a.Target
 	case rn.Alert:
-		return "ALERT " + rn.Format(c.Vision+g.Numbers.InstantDeathVisionBonus, u)
+		return "ALERT, VISION " + rn.Format(c.Vision+g.Numbers.InstantDeathVisionBonus, u)
 	case rn.Pursuing:
 		return fmt.Sprintf("PURSUING %s (%d turn%s left)", g.name(a.Target), a.TurnsLeft, plural(a.TurnsLeft))
 	case rn.Engaging:
