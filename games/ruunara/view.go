@@ -169,7 +169,7 @@ type EnemyView struct {
 	HP    int    `json:"hp" msgpack:"hp"`
 	MaxHP int    `json:"max_hp" msgpack:"max_hp"`
 	Mode  string `json:"mode" msgpack:"mode"`
-	// Label is the mode as the enemy column shows it: "HEARD E1",
+	// Label is the mode as the enemy column shows it: "HEARD THE FIGHT AT E1",
 	// "RALLY → E2", "PURSUING Graam (1 turn left)".
 	Label   string   `json:"label" msgpack:"label"`
 	Target  string   `json:"target,omitempty" msgpack:"target,omitempty"`
