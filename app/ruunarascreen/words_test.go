@@ -1,7 +1,10 @@
 package ruunarascreen
 
 import (
+	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -132,15 +135,28 @@ type wordsChecker struct {
 	// away: the game screen is not on show (the battle report), so its
 	// news line is not looked for.
 	away bool
+	// said are the texts the game screen itself showed (not the app's
+	// dialogs), for the words golden.
+	said map[string]bool
 }
 
 func newWordsChecker(t *testing.T, w fyne.Window, s *Screen) *wordsChecker {
-	return &wordsChecker{t: t, w: w, s: s, problems: map[string]string{}, kinds: map[string]bool{}}
+	return &wordsChecker{t: t, w: w, s: s, problems: map[string]string{}, kinds: map[string]bool{}, said: map[string]bool{}}
 }
 
 // check reads every text on the window now.
 func (c *wordsChecker) check(where string) {
 	c.screens++
+	if !c.away {
+		apptest.Walk(c.s.root, func(o fyne.CanvasObject) {
+			switch x := o.(type) {
+			case *widget.Label:
+				c.said[x.Text] = true
+			case *widget.Button:
+				c.said[x.Text] = true
+			}
+		})
+	}
 	if p := c.s.view.Prompt; p != nil {
 		c.kinds[p.Kind+"/"+p.QKind] = true
 	}
@@ -335,6 +351,7 @@ func TestWordsFullRound(t *testing.T) {
 		t.Errorf("only %d screens were read", wc.screens)
 	}
 	wc.report()
+	wc.golden(filepath.Join("testdata", "full-round.words.golden"))
 }
 
 // closeOverlays hides every dialog and pop-up on w.
@@ -484,3 +501,59 @@ func TestWordsDuoMission(t *testing.T) {
 
 // w is the screen's window.
 func w(s *Screen) fyne.Window { return s.env.Window() }
+
+// update rewrites the words golden (go test -run TestWordsFullRound
+// -update): review its diff, every line is a text a player reads.
+var update = flag.Bool("update", false, "rewrite testdata/*.golden")
+
+// golden compares every text the game screen showed, sorted, once each,
+// with the file at path (-update rewrites it), so that a change of
+// wording is seen in review.
+func (c *wordsChecker) golden(path string) {
+	c.t.Helper()
+	var lines []string
+	for s := range c.said {
+		if s = strings.TrimSpace(s); s != "" {
+			lines = append(lines, strings.ReplaceAll(s, "\n", " / "))
+		}
+	}
+	sort.Strings(lines)
+	got := strings.Join(lines, "\n") + "\n"
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			c.t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		c.t.Fatalf("%v (run with -update to write it)", err)
+	}
+	if got != string(want) {
+		c.t.Errorf("the screen's words differ from %s (run with -update and review the diff):\n%s", path, lineDiff(string(want), got))
+	}
+}
+
+// lineDiff lists the lines only in want (-) and only in got (+).
+func lineDiff(want, got string) string {
+	in := func(text string) map[string]bool {
+		m := map[string]bool{}
+		for _, l := range strings.Split(text, "\n") {
+			m[l] = true
+		}
+		return m
+	}
+	w, g := in(want), in(got)
+	var out []string
+	for _, l := range strings.Split(want, "\n") {
+		if !g[l] {
+			out = append(out, "- "+l)
+		}
+	}
+	for _, l := range strings.Split(got, "\n") {
+		if !w[l] {
+			out = append(out, "+ "+l)
+		}
+	}
+	return strings.Join(out, "\n")
+}

@@ -33,7 +33,7 @@ func TestX20FightAbility(t *testing.T) {
 		t.Fatal("War Cry not spent")
 	}
 	g.endRound()
-	g.refuse("War Cry is used up for this fight (1/F)", "p1", "use", "hero=H3", "ability=war-cry")
+	g.refuse("War Cry is used up for this fight (once per fight)", "p1", "use", "hero=H3", "ability=war-cry")
 	g.to(PhaseCombat)
 	g.do("p1", "kill", "unit=E1") // round 3 here: Tarok's last opponent falls
 	g.endRound()
@@ -93,7 +93,7 @@ func TestX21X22GameAbility(t *testing.T) {
 	g.quiet(nil)
 	g.endRound()
 	g.endRound()
-	g.refuse("Between the Eyes is used up for this game (1/G)", "p1", "use", "hero=H2", "ability=between-the-eyes", "target=E5")
+	g.refuse("Between the Eyes is used up for this game (once per game)", "p1", "use", "hero=H2", "ability=between-the-eyes", "target=E5")
 }
 
 // RU-X23: an every-turn spell (RU-F70, RU-D15).

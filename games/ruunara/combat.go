@@ -182,9 +182,9 @@ func (x *decider) spendable(unit string, uses []use, ab card.Ability) error {
 	}
 	switch ab.Cycle.Per {
 	case "fight":
-		return console.Reject("%s is used up for this fight (%s)", ab.Name, ab.CycleLabel())
+		return console.Reject("%s is used up for this fight (%s)", ab.Name, cycleWords(ab.Cycle))
 	case "game":
-		return console.Reject("%s is used up for this game (%s)", ab.Name, ab.CycleLabel())
+		return console.Reject("%s is used up for this game (%s)", ab.Name, cycleWords(ab.Cycle))
 	case "turn":
 		if ab.Cycle.Uses == 1 {
 			return console.Reject("%s can be used once per turn (already used in round %d)", ab.Name, round)
@@ -528,7 +528,7 @@ func (x *decider) afterRoll(at *attack) {
 	}
 	at.Targets = living
 	at.Stage = stageAssign
-	x.setPrompt(&prompt{Kind: PromptAssign, N: at.successes(), Purpose: fmt.Sprintf("assign %d success%s to %s", at.successes(), pluralEs(at.successes()), strings.Join(living, ", ")), Attack: at, Seat: -1})
+	x.setPrompt(&prompt{Kind: PromptAssign, N: at.successes(), Purpose: splitPurpose(at.successes(), living), Attack: at, Seat: -1})
 }
 
 // assignDice gives each successful die to an engaged enemy (RU-D20).
@@ -591,7 +591,7 @@ func (x *decider) assignDice(a console.Args) error {
 		alive = alive || hp[t] > 0
 	}
 	if len(seen) != at.successes() && alive {
-		return console.RejectWith(console.ReasonBadInput, "assign every successful die (%d of %d assigned)", len(seen), at.successes())
+		return console.RejectWith(console.ReasonBadInput, "give every hit to an enemy (%d of %d given)", len(seen), at.successes())
 	}
 	x.setPrompt(nil)
 	x.emit(EvDiceAssigned, DiceAssigned{Attacker: at.Attacker, Dice: dice})
@@ -1067,4 +1067,17 @@ func nDice(n int) string {
 		return "1 die"
 	}
 	return fmt.Sprintf("%d dice", n)
+}
+
+// splitPurpose is the split prompt in words: "give each of the 2 hits to
+// E4 or E5", "give the hit to E4 or E5".
+func splitPurpose(n int, targets []string) string {
+	to := strings.Join(targets, " or ")
+	if len(targets) > 2 {
+		to = strings.Join(targets[:len(targets)-1], ", ") + " or " + targets[len(targets)-1]
+	}
+	if n == 1 {
+		return "give the hit to " + to
+	}
+	return fmt.Sprintf("give each of the %d hits to %s", n, to)
 }

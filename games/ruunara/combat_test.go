@@ -25,7 +25,7 @@ func TestX2SplittingMeleeDice(t *testing.T) {
 			t.Fatalf("prompt %+v", p)
 		}
 		g.do("p1", "roll", "values=3,5,2")
-		if p := g.st().Prompt; p == nil || p.Kind != PromptAssign || !strings.Contains(p.Purpose, "assign 2 successes to E1, E2") {
+		if p := g.st().Prompt; p == nil || p.Kind != PromptAssign || !strings.Contains(p.Purpose, "give each of the 2 hits to E1 or E2") {
 			t.Fatalf("assign prompt %+v", p)
 		}
 		g.refuse("die 3 (a 2) did not hit", "p1", "assign", "dice=3:E1,1:E2")

@@ -692,7 +692,7 @@ func (g *state) promptText(u rn.Unit) string {
 		return p.Purpose
 	case PromptOrders:
 		if p.Summary {
-			return "the enemy turn is over: check the table, then go on"
+			return "check the table, then go on to the next round"
 		}
 		return "carry out the enemy orders on the table, then say so"
 	}
