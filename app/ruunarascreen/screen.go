@@ -255,9 +255,6 @@ func (s *Screen) drawBar() {
 	if duo && !s.env.Fixed() && v.Stage == ruunara.StagePlay {
 		next = "Acting as " + string(s.seat) + " · " + next
 	}
-	if v.Stage == ruunara.StageOver && v.Reason != "" {
-		next += " — " + v.Reason
-	}
 	s.strip.SetText(next)
 	news := ""
 	if len(v.News) > 0 {

@@ -492,6 +492,7 @@ func TestWordsDuoMission(t *testing.T) {
 	}
 	s.env.ShowHistory(s.seat)
 	wc.check("the history")
+	wc.golden(filepath.Join("testdata", "duo-mission.words.golden"))
 	closeOverlays(w)
 	s.env.ShowReport()
 	wc.away = true

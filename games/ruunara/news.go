@@ -107,7 +107,7 @@ func (g *state) endedText(p GameEnded) string {
 	}
 	line := fmt.Sprintf("The game ends in round %d: %s", p.Round, res)
 	if p.Reason != "" {
-		line += " — " + p.Reason
+		return line + " (" + strings.TrimSuffix(p.Reason, ".") + ")."
 	}
 	return line + "."
 }
