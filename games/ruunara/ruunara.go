@@ -110,6 +110,12 @@ func str(name string, req bool, doc string) console.ArgSpec {
 // Commands lists the vocabulary of SPEC.md §6.2. The yes/no answer of a
 // one-subject question is written value=yes (the command line takes
 // key=value words only).
+//
+// The decisions behind them (docs/ruunara.md): define-card RU-D59, assign
+// RU-D6 and RU-D20, set-unit RU-D1, engage RU-D54, flee RU-D42, attack
+// RU-D19, end-fight RU-D11, reroll RU-D4, answer RU-D62, request-undo and
+// adjust RU-D57, reassign RU-D6. The docs a player or ccctl reads carry
+// none of these ids.
 func (*Rules) Commands() []console.CommandSpec {
 	card := []console.ArgSpec{
 		{Name: "json", Kind: console.ArgString, MaxLen: 20000, Doc: "one card as a units.json record (instead of the fields)"},
@@ -135,31 +141,31 @@ func (*Rules) Commands() []console.CommandSpec {
 	}
 	unit := func(doc string) console.ArgSpec { return str("unit", true, doc) }
 	return []console.CommandSpec{
-		{Name: CmdDefineCard, Version: 1, Doc: "create a card or change some of its fields (RU-D59)", Args: card, When: "set-up"},
+		{Name: CmdDefineCard, Version: 1, Doc: "create a card or change some of its fields", Args: card, When: "set-up"},
 		{Name: CmdDefineAbility, Version: 1, Doc: "add or replace one ability of a card", Args: ability, When: "set-up"},
 		{Name: CmdRemoveAbility, Version: 1, Doc: "delete one ability of a card", Args: []console.ArgSpec{str("card", true, "the card's id"), str("id", true, "the ability's id")}, When: "set-up"},
 		{Name: CmdAddHero, Version: 1, Doc: "add a hero (H1, H2 …) at full hit points", Args: []console.ArgSpec{str("card", true, "a hero card"), {Name: "seat", Kind: console.ArgSeat, Doc: "the seat that plays it (duo)"}, str("name", false, "a name of its own")}, When: "set-up"},
 		{Name: CmdAddEnemy, Version: 1, Doc: "add enemies (E1, E2 …), posted, at full hit points", Args: []console.ArgSpec{str("card", true, "an enemy card"), {Name: "count", Kind: console.ArgInt, Min: console.Bounds(1), Max: console.Bounds(MaxUnits), Default: "1", Doc: "how many"}, str("name", false, "a name of its own")}, When: "set-up"},
 		{Name: CmdAddNeutral, Version: 1, Doc: "add a neutral unit (N1 …)", Args: []console.ArgSpec{str("card", true, "a neutral card"), str("name", false, "a name of its own")}, When: "set-up"},
 		{Name: CmdRemoveUnit, Version: 1, Doc: "take a unit out again", Args: []console.ArgSpec{unit("H1, E2 or N1")}, When: "set-up"},
-		{Name: CmdAssign, Version: 1, Doc: "set-up: which seat plays a hero (hero=, seat=; RU-D6); after a close combat roll: each successful die to an engaged enemy (dice=1:E1,2:E2; RU-D20)", Args: []console.ArgSpec{str("hero", false, "the hero"), {Name: "seat", Kind: console.ArgSeat, Doc: "the seat"}, str("dice", false, "POS:UNIT,… e.g. 1:E1,2:E2")}, When: "set-up, or after a close combat roll"},
-		{Name: CmdSetUnit, Version: 1, Doc: "this seat's distance unit (RU-D1)", Args: []console.ArgSpec{{Name: "system", Kind: console.ArgEnum, Enum: []string{"in", "cm"}, Required: true, Doc: "inches or centimetres"}}, When: "any time"},
+		{Name: CmdAssign, Version: 1, Doc: "set-up: which seat plays a hero (hero=, seat=); after a close combat roll: each successful die to an engaged enemy (dice=1:E1,2:E2)", Args: []console.ArgSpec{str("hero", false, "the hero"), {Name: "seat", Kind: console.ArgSeat, Doc: "the seat"}, str("dice", false, "POS:UNIT,… e.g. 1:E1,2:E2")}, When: "set-up, or after a close combat roll"},
+		{Name: CmdSetUnit, Version: 1, Doc: "this seat's distance unit", Args: []console.ArgSpec{{Name: "system", Kind: console.ArgEnum, Enum: []string{"in", "cm"}, Required: true, Doc: "inches or centimetres"}}, When: "any time"},
 		{Name: CmdStart, Version: 1, Doc: "start round 1", When: "set-up"},
 		{Name: CmdUse, Version: 1, Doc: "use a hero's skill or spell", Args: []console.ArgSpec{str("hero", true, "the hero"), str("ability", true, "the ability's id"), str("target", false, "the target unit"), str("targets", false, "targets, comma-separated")}, When: "the hero's seat turn, in the ability's phase"},
-		{Name: CmdEngage, Version: 1, Doc: "a hero moved within 1\" of enemies (RU-D54)", Args: []console.ArgSpec{str("hero", true, "the hero"), str("enemies", true, "E1[,E2…]")}, When: "movement phase"},
-		{Name: CmdFlee, Version: 1, Doc: "a hero leaves close combat with a flee ability (RU-D42)", Args: []console.ArgSpec{str("hero", true, "the hero"), str("ability", true, "the flee ability")}, When: "movement phase"},
-		{Name: CmdAttack, Version: 1, Doc: "a hero's one attack this turn (RU-D19)", Args: []console.ArgSpec{str("hero", true, "the hero"), {Name: "kind", Kind: console.ArgEnum, Enum: []string{"melee", "ranged"}, Required: true, Doc: "close combat or ranged"}, str("target", false, "ranged: the first figure on the line of fire")}, When: "combat phase"},
+		{Name: CmdEngage, Version: 1, Doc: "a hero moved within 1\" of enemies", Args: []console.ArgSpec{str("hero", true, "the hero"), str("enemies", true, "E1[,E2…]")}, When: "movement phase"},
+		{Name: CmdFlee, Version: 1, Doc: "a hero leaves close combat with a flee ability", Args: []console.ArgSpec{str("hero", true, "the hero"), str("ability", true, "the flee ability")}, When: "movement phase"},
+		{Name: CmdAttack, Version: 1, Doc: "a hero's one attack this turn", Args: []console.ArgSpec{str("hero", true, "the hero"), {Name: "kind", Kind: console.ArgEnum, Enum: []string{"melee", "ranged"}, Required: true, Doc: "close combat or ranged"}, str("target", false, "ranged: the first figure on the line of fire")}, When: "combat phase"},
 		{Name: CmdEndPhase, Version: 1, Doc: "end this phase of the seat turn", When: "the seat's turn"},
-		{Name: CmdEndFight, Version: 1, Doc: "end a unit's fight now (RU-D11), the players' ruling", Args: []console.ArgSpec{unit("the unit")}, When: "any time"},
+		{Name: CmdEndFight, Version: 1, Doc: "end a unit's fight now, the players' ruling", Args: []console.ArgSpec{unit("the unit")}, When: "any time"},
 		{Name: CmdRoll, Version: 1, Doc: "answer the dice prompt: the faces rolled on the table, or none to let the app roll", Args: []console.ArgSpec{str("values", false, "faces, comma-separated, e.g. 3,5,2")}, When: "a dice prompt is open"},
-		{Name: CmdReroll, Version: 1, Doc: "a card-granted re-roll of one die while the roll is open (RU-D4)", Args: []console.ArgSpec{{Name: "die", Kind: console.ArgInt, Required: true, Min: console.Bounds(1), Max: console.Bounds(MaxDice), Doc: "the die's position"}, {Name: "value", Kind: console.ArgInt, Required: true, Min: console.Bounds(1), Max: console.Bounds(6), Doc: "its new face"}, str("ability", true, "the ability that grants it")}, When: "a roll is open"},
-		{Name: CmdAnswer, Version: 1, Doc: "answer the open question (RU-D62)", Args: []console.ArgSpec{str("q", true, "the question's id, q1 …"), str("pick", false, "pick-one: E4:H2,E5:none"), str("ticks", false, "tick list: E3,E5 or none"), {Name: "value", Kind: console.ArgEnum, Enum: []string{"yes", "no"}, Doc: "a one-subject question"}}, When: "a question is open"},
-		{Name: CmdRequestUndo, Version: 1, Doc: "duo: ask the other seat to agree to undo the last roll (RU-D57); asked again, withdraws the request", When: "duo, after a roll"},
+		{Name: CmdReroll, Version: 1, Doc: "a card-granted re-roll of one die while the roll is open", Args: []console.ArgSpec{{Name: "die", Kind: console.ArgInt, Required: true, Min: console.Bounds(1), Max: console.Bounds(MaxDice), Doc: "the die's position"}, {Name: "value", Kind: console.ArgInt, Required: true, Min: console.Bounds(1), Max: console.Bounds(6), Doc: "its new face"}, str("ability", true, "the ability that grants it")}, When: "a roll is open"},
+		{Name: CmdAnswer, Version: 1, Doc: "answer the open question", Args: []console.ArgSpec{str("q", true, "the question's id, q1 …"), str("pick", false, "pick-one: E4:H2,E5:none"), str("ticks", false, "tick list: E3,E5 or none"), {Name: "value", Kind: console.ArgEnum, Enum: []string{"yes", "no"}, Doc: "a one-subject question"}}, When: "a question is open"},
+		{Name: CmdRequestUndo, Version: 1, Doc: "duo: ask the other seat to agree to undo the last roll; asked again, withdraws the request", When: "duo, after a roll"},
 		{Name: CmdAck, Version: 1, Doc: "the enemy orders are carried out on the table", When: "orders are shown"},
-		{Name: CmdAdjust, Version: 1, Doc: "a table correction (RU-D57)", Args: []console.ArgSpec{unit("the unit"), str("hp", false, "hit points"), str("mode", false, "an enemy's mode"), str("engaged", false, "E1,E2 or none"), str("offpost", false, "yes or no"), str("uses", false, "ABILITY:N"), str("count", false, "engaged-turn count"), str("captive", false, "no, melee:R or ranged:R"), str("target", false, "an enemy's target")}, When: "any time"},
+		{Name: CmdAdjust, Version: 1, Doc: "a table correction", Args: []console.ArgSpec{unit("the unit"), str("hp", false, "hit points"), str("mode", false, "an enemy's mode"), str("engaged", false, "E1,E2 or none"), str("offpost", false, "yes or no"), str("uses", false, "ABILITY:N"), str("count", false, "engaged-turn count"), str("captive", false, "no, melee:R or ranged:R"), str("target", false, "an enemy's target")}, When: "any time"},
 		{Name: CmdKill, Version: 1, Doc: "remove a unit the app did not see die", Args: []console.ArgSpec{unit("the unit"), {Name: "instant", Kind: console.ArgEnum, Enum: []string{"yes", "no"}, Default: "no", Doc: "killed instantly"}}, When: "any time"},
 		{Name: CmdClaim, Version: 1, Doc: "the players rule an objective met: victory", Args: []console.ArgSpec{str("id", true, "the objective's id")}, When: "in play"},
-		{Name: CmdReassign, Version: 1, Doc: "duo: give a free hero to the other seat, between rounds; the giving seat sends it (RU-D6)", Args: []console.ArgSpec{str("hero", true, "the hero"), {Name: "seat", Kind: console.ArgSeat, Required: true, Doc: "the seat that takes it"}}, When: "between rounds"},
+		{Name: CmdReassign, Version: 1, Doc: "duo: give a free hero to the other seat, between rounds; the giving seat sends it", Args: []console.ArgSpec{str("hero", true, "the hero"), {Name: "seat", Kind: console.ArgSeat, Required: true, Doc: "the seat that takes it"}}, When: "between rounds"},
 		{Name: CmdEndGame, Version: 1, Doc: "end the game by agreement", Args: []console.ArgSpec{{Name: "result", Kind: console.ArgEnum, Enum: []string{"victory", "defeat", "stopped"}, Required: true, Doc: "the result"}}, When: "in play"},
 	}
 }
