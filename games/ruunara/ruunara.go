@@ -14,9 +14,9 @@
 // Everything follows the specification reference/ruunara/SPEC.md: facts
 // RU-F…, decisions RU-D…, examples RU-X… are cited where they are
 // implemented and tested; docs/ruunara.md explains each decision in our
-// own words, with issue 23's (RU-W…). Nothing is hidden (RU-D7): the two seats of a duo
-// game play together and see the same game; only the dice generator's seed
-// never leaves the host.
+// own words, with issue 23's (RU-W…). Nothing is hidden (RU-D7): the two
+// seats of a duo game play together and see the same game; only the dice
+// generator's seed never leaves the host.
 //
 // The engine contract: Decide validates a command and produces events by
 // running the resolution on a copy of the state, every change going through
