@@ -46,6 +46,8 @@ type CharacterCard struct {
 	// drawn: the rows show the data above (Update skips an unchanged
 	// card).
 	drawn bool
+	// drawnText is the theme's text size the rows were drawn at.
+	drawnText float32
 
 	bg    *canvas.Rectangle
 	body  *fyne.Container
@@ -90,7 +92,7 @@ func (c *CharacterCard) Update(v landsofruin.View) {
 			c.envHits += max(e.Count, 1)
 		}
 	}
-	if c.drawn && reflect.DeepEqual(before, c.shown()) {
+	if c.drawn && reflect.DeepEqual(before, c.shown()) && c.drawnText == theme.Size(theme.SizeNameText) {
 		return // nothing it shows changed: no new rows to measure
 	}
 	c.redraw()
@@ -156,6 +158,7 @@ func (c *CharacterCard) CreateRenderer() fyne.WidgetRenderer {
 // redraw rebuilds the card's rows from its data.
 func (c *CharacterCard) redraw() {
 	c.drawn = true
+	c.drawnText = theme.Size(theme.SizeNameText)
 	if c.back {
 		c.flip.SetText("Front")
 	} else {
@@ -176,16 +179,17 @@ func (c *CharacterCard) redraw() {
 	c.frame()
 }
 
-// header is the tribe badge, name (cut with "…" when long) and star.
+// largeText is the text size (dp) above which a card's name is drawn at
+// the text's size rather than the subheading's: the app's Larger and Huge.
+const largeText = 24
+
+// header is the team's dot, the name (it wraps at word ends: the tribe
+// badge heads the badges' row, so a long name has the card's width) and
+// the star.
 func (c *CharacterCard) header() fyne.CanvasObject {
 	ch := c.char
-	var lead fyne.CanvasObject
-	if ch.TribeName != "" {
-		lead = colourBadge(strings.ToUpper(firstN(ch.TribeName, 3)), c.team, theme.Color(theme.ColorNameForegroundOnPrimary))
-	} else {
-		dot := canvas.NewCircle(c.team)
-		lead = container.NewCenter(container.NewGridWrap(fyne.NewSquareSize(20), dot))
-	}
+	dot := canvas.NewCircle(c.team)
+	lead := container.NewCenter(container.NewGridWrap(fyne.NewSquareSize(20), dot))
 	var trail fyne.CanvasObject
 	switch c.star {
 	case GoldStar:
@@ -193,12 +197,21 @@ func (c *CharacterCard) header() fyne.CanvasObject {
 	case SilverStar:
 		trail = container.NewCenter(star(silver, 28))
 	}
-	return container.NewBorder(nil, nil, lead, trail, text(ch.Name, theme.SizeNameSubHeadingText, true))
+	// At a large text size the name is at the text's size, so a long
+	// word of it still fits a card column.
+	size := theme.SizeNameSubHeadingText
+	if theme.Size(theme.SizeNameText) > largeText {
+		size = theme.SizeNameText
+	}
+	return container.NewBorder(nil, nil, lead, trail, text(ch.Name, size, true))
 }
 
 // weapons are the primary and secondary weapon-class badges and the role.
 func (c *CharacterCard) weapons() fyne.CanvasObject {
 	row := wrapRow()
+	if n := c.char.TribeName; n != "" {
+		row.Add(colourBadge(strings.ToUpper(firstN(n, 3)), c.team, theme.Color(theme.ColorNameForegroundOnPrimary)))
+	}
 	if o := c.char.Own; o != nil && o.Role != "" {
 		defer row.Add(badge(RoleGlyph(o.Role)+" "+o.RoleName, theme.ColorNameSuccess, theme.ColorNameForegroundOnSuccess))
 	}
@@ -225,7 +238,7 @@ func modifiers(o *landsofruin.OwnView) (atk, def int) {
 func (c *CharacterCard) frontRows() []fyne.CanvasObject {
 	ch := c.char
 	rows := []fyne.CanvasObject{c.header()}
-	if len(ch.WeaponClasses) > 0 || (ch.Own != nil && ch.Own.Role != "") {
+	if len(ch.WeaponClasses) > 0 || (ch.Own != nil && ch.Own.Role != "") || ch.TribeName != "" {
 		rows = append(rows, c.weapons())
 	}
 	if ch.Down {
@@ -425,6 +438,10 @@ func suppressionBar(s int) fyne.CanvasObject {
 // Refresh redraws the card's frame in the theme's colours (after a theme
 // change) and then the card.
 func (c *CharacterCard) Refresh() {
+	if c.drawn && c.drawnText != theme.Size(theme.SizeNameText) {
+		// The player changed the text size: the rows' sizes with it.
+		c.redraw()
+	}
 	c.frame()
 	c.BaseWidget.Refresh()
 }

@@ -43,9 +43,11 @@ func (t MapTarget) Stack() bool { return len(t.Characters) > 1 }
 type mapSizes struct {
 	// r is a circle's radius; hit the side of its tap target.
 	r, hit float32
-	// name is the names' text size; cell the room of one character.
-	name float32
-	cell fyne.Size
+	// name is the names' text size; cell the room of one character
+	// with its name, compact its room without (a stack's, or where the
+	// names do not fit).
+	name          float32
+	cell, compact fyne.Size
 }
 
 // sizesNow are the character sizes at the theme's text size.
@@ -55,6 +57,7 @@ func sizesNow() mapSizes {
 	s.hit = max(2*s.r, mapFinger)
 	nameH := s.name * 1.35
 	s.cell = fyne.NewSize(s.hit+6, max(s.hit, 2*s.r+nameH+2)+4)
+	s.compact = fyne.NewSize(s.hit+6, s.hit+6)
 	return s
 }
 
@@ -150,7 +153,7 @@ func (m *TableMap) targets(g geom) []MapTarget {
 		if cs := onTable[s.ID]; len(cs) > 0 && !s.OffTable {
 			ts := m.sectionTargets(g, sz, s, cs, taken)
 			for _, t := range ts {
-				taken = append(taken, rectAround(t.Center, sz.cell.Width, sz.cell.Height))
+				taken = append(taken, rectAround(t.Center, sz.compact.Width, sz.compact.Height))
 			}
 			out = append(out, ts...)
 		}
@@ -267,7 +270,15 @@ func (m *TableMap) sectionTargets(g geom, sz mapSizes, s landsofruin.MapSection,
 	for _, seat := range seats {
 		ordered = append(ordered, bySeat[seat]...)
 	}
+	compact := sz
+	compact.cell = sz.compact
 	slots := m.cells(g, sz, s, len(ordered), taken)
+	if len(ordered) > len(slots) {
+		// Without room for the names (drawn only where they fit).
+		if cs := m.cells(g, compact, s, len(ordered), taken); len(cs) >= len(ordered) {
+			slots = cs
+		}
+	}
 	if len(ordered) <= len(slots) {
 		out := make([]MapTarget, len(ordered))
 		for i, c := range ordered {
@@ -275,6 +286,8 @@ func (m *TableMap) sectionTargets(g geom, sz mapSizes, s landsofruin.MapSection,
 		}
 		return out
 	}
+	// Stacks need no room for names.
+	slots = m.cells(g, compact, s, len(seats), taken)
 	if len(slots) < len(seats) {
 		if len(slots) > 0 {
 			// Not a cell per team: one stack of everyone there.
