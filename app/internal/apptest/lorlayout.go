@@ -9,7 +9,6 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/commandconsole/commandconsole/app/internal/shell"
 	"github.com/commandconsole/commandconsole/app/kit"
@@ -153,41 +152,4 @@ func CheckTexts(t *testing.T, w fyne.Window, what string, allowCut func(text str
 			}
 		}
 	}
-}
-
-// ScrollOffset is the offset of the first vertical scroll container
-// under o that holds the object want (nil: the first one), and whether
-// there is one.
-func ScrollOffset(o fyne.CanvasObject, want fyne.CanvasObject) (fyne.Position, bool) {
-	var found *container.Scroll
-	Walk(o, func(x fyne.CanvasObject) {
-		s, ok := x.(*container.Scroll)
-		if !ok || found != nil {
-			return
-		}
-		if want == nil {
-			found = s
-			return
-		}
-		Walk(s.Content, func(y fyne.CanvasObject) {
-			if y == want {
-				found = s
-			}
-		})
-	})
-	if found == nil {
-		return fyne.Position{}, false
-	}
-	return found.Offset, true
-}
-
-// Labels returns the visible labels under o whose text contains s.
-func Labels(o fyne.CanvasObject, s string) []*widget.Label {
-	var out []*widget.Label
-	Walk(o, func(x fyne.CanvasObject) {
-		if l, ok := x.(*widget.Label); ok && strings.Contains(l.Text, s) {
-			out = append(out, l)
-		}
-	})
-	return out
 }
