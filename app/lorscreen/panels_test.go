@@ -173,3 +173,45 @@ func findTile(t *testing.T, objs []fyne.CanvasObject, title string) *lorphase.Ti
 	}
 	return found
 }
+
+// TestStripOrderStableOnTheScreen: on the screen, dragging characters one
+// by one from the off-table strip onto the table moves each one dragged,
+// and the others stay in their places on the strip.
+func TestStripOrderStableOnTheScreen(t *testing.T) {
+	sess := replay(t, "testdata/fullsize-start.jsonl")
+	s, f, _ := newTestScreen(t, sess, FixedSeat{Seat: "alice"})
+	m := s.tableMap.(*mapPart).m
+	var own []string
+	for _, c := range s.view.Characters {
+		if c.Own != nil {
+			own = append(own, c.ID)
+		}
+	}
+	before := map[string]fyne.Position{}
+	for _, id := range own {
+		p, ok := m.CharacterPosition(id)
+		if !ok {
+			t.Fatalf("%s is not on the map", id)
+		}
+		before[id] = p
+	}
+	to, _ := m.SectionPosition("square")
+	to = to.AddXY(0, 30)
+	for i, id := range own[:3] {
+		from := before[id]
+		m.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: from.AddXY(5, 0)}, Dragged: fyne.NewDelta(5, 0)})
+		m.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: to}, Dragged: fyne.NewDelta(to.X-from.X-5, to.Y-from.Y)})
+		m.DragEnd()
+		if len(f.failed) > 0 {
+			t.Fatalf("drag %d refused: %v", i+1, f.failed)
+		}
+		if got := sectionOf(s.view, id); got != "square" {
+			t.Fatalf("drag %d from %s's place: it is in %q, not the square", i+1, id, got)
+		}
+		for _, other := range own[i+1:] {
+			if p, _ := m.CharacterPosition(other); p != before[other] {
+				t.Errorf("after %s went onto the table, %s moved on the strip from %v to %v", id, other, before[other], p)
+			}
+		}
+	}
+}
