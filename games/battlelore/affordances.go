@@ -96,7 +96,7 @@ func (g *state) fillAffordance(f Faction, a *console.Affordance, try func(string
 			sides = append(sides, console.Choice{Value: fa.ID(), Label: fa.Name()})
 		}
 		for _, c := range Counters() {
-			counters = append(counters, console.Choice{Value: c, Label: c})
+			counters = append(counters, console.Choice{Value: c, Label: counterName(c)})
 		}
 		a.Args = []console.ArgChoices{{Arg: "side", Choices: sides}, {Arg: "counter", Choices: counters}}
 	}

@@ -661,9 +661,9 @@ func (g *state) prompt(hints bool) string {
 		for _, f := range g.waiting() {
 			names = append(names, f.Name())
 		}
-		what := "each player enters the scenario card they reveal" + hint(CmdScenario)
+		what := "each player enters the scenario card they reveal" + hint(g.nextCommands()...)
 		if g.Step == StepMuster {
-			what = "each player musters an army" + hint(CmdMuster, CmdArmyCard)
+			what = "each player musters an army or takes an army card" + hint(g.nextCommands()...)
 		}
 		return fmt.Sprintf("it is setup: %s; waiting for %s", what, strings.Join(names, " and "))
 	}
@@ -672,7 +672,54 @@ func (g *state) prompt(hints bool) string {
 	if g.phase() == PhaseUpkeep {
 		phase = "Upkeep"
 	}
-	return fmt.Sprintf("it is %s's %s phase: the %s comes next%s", f.Name(), phase, StepName(g.Step), hint(g.stepCommand(g.Step)))
+	return fmt.Sprintf("it is %s's %s phase: the %s comes next%s", f.Name(), phase, StepName(g.Step), hint(g.nextCommands()...))
+}
+
+// nextCommands are the commands that move the game on from where it
+// stands: the command-line hint of the prompt and of a refusal's Try;
+// none once the game is over.
+func (g *state) nextCommands() []string {
+	switch {
+	case g.finished():
+		return nil
+	case g.Step == StepScenario:
+		return []string{CmdScenario}
+	case g.Step == StepMuster:
+		return []string{CmdMuster, CmdArmyCard}
+	}
+	if c := g.stepCommand(g.Step); c != "" {
+		return []string{c}
+	}
+	return nil
+}
+
+// commandWords names what each command does, for a player: a refusal
+// says "Taking VP is for the VP step", never the command's name.
+var commandWords = map[string]string{
+	CmdScenario:        "Entering a scenario card",
+	CmdMuster:          "Mustering an army",
+	CmdArmyCard:        "Taking an army card",
+	CmdPlayCommandCard: "Playing a command card",
+	CmdNextStep:        "Finishing a step",
+	CmdScoreVP:         "Taking VP",
+	CmdDrawCommandCard: "Drawing a command card",
+	CmdLoreStep:        "Replenishing lore",
+	CmdDamage:          "Recording damage",
+	CmdHeal:            "Healing a unit",
+	CmdSetHealth:       "Setting a unit's health",
+	CmdGainLore:        "Gaining lore",
+	CmdPlayLoreCard:    "Playing a lore card",
+	CmdAdjust:          "Correcting a count",
+	CmdConcede:         "Conceding",
+}
+
+// CommandWords names a command in words, as a refusal does: "Taking VP"
+// for score-vp; "This command" for a name it does not know.
+func CommandWords(name string) string {
+	if w, ok := commandWords[name]; ok {
+		return w
+	}
+	return "This command"
 }
 
 // gate refuses a command the phase, the step or the seat does not allow,
@@ -681,16 +728,17 @@ func (g *state) gate(f Faction, name string) error {
 	if g.finished() {
 		return console.RejectWith(console.ReasonGameOver, "the game is over (%s); undo to change it", g.result())
 	}
-	now := g.prompt(true)
+	now, try := g.prompt(false), strings.Join(g.nextCommands(), " or ")
+	what := CommandWords(name)
 	full := func() error {
 		if g.Learning {
-			return console.RejectWith(console.ReasonWrongPhase, "%s is not part of the learning scenario; %s", name, now)
+			return console.RejectTry(console.ReasonWrongPhase, try, "%s is not part of the learning scenario; %s", what, now)
 		}
 		return nil
 	}
 	inBattle := func() error {
 		if !g.battle() {
-			return console.RejectWith(console.ReasonWrongPhase, "%s is for the battle, which has not begun; %s", name, now)
+			return console.RejectTry(console.ReasonWrongPhase, try, "%s is for the battle, which has not begun; %s", what, now)
 		}
 		return nil
 	}
@@ -708,14 +756,14 @@ func (g *state) gate(f Faction, name string) error {
 			}
 			names[i] = StepName(step)
 		}
-		return console.RejectWith(console.ReasonWrongPhase, "%s is for the %s; %s", name, joinOr(names), now)
+		return console.RejectTry(console.ReasonWrongPhase, try, "%s is for the %s; %s", what, joinOr(names), now)
 	}
 	setup := func(step string) error {
 		if err := full(); err != nil {
 			return err
 		}
 		if g.Step != step {
-			return console.RejectWith(console.ReasonWrongPhase, "%s is for the %s of setup; %s", name, StepName(step), now)
+			return console.RejectTry(console.ReasonWrongPhase, try, "%s is for the %s of setup; %s", what, StepName(step), now)
 		}
 		return nil
 	}
@@ -729,7 +777,7 @@ func (g *state) gate(f Faction, name string) error {
 			return err
 		}
 		if g.Sides[f].CommandCards < 1 {
-			return console.Reject("%s has no command cards in hand; correct the count with adjust", f.Name())
+			return console.RejectTry(console.ReasonNotAllowed, CmdAdjust, "%s has no command cards in hand; if the count is wrong, correct it", f.Name())
 		}
 		return nil
 	case CmdNextStep:
@@ -763,7 +811,7 @@ func (g *state) gate(f Faction, name string) error {
 	case CmdConcede:
 		return nil
 	}
-	return console.RejectWith(console.ReasonBadInput, "unknown command %q", name)
+	return console.RejectTry(console.ReasonBadInput, strings.Join(console.CommandNames(commandSpecs), ", "), "there is no such command in BattleLore")
 }
 
 // Decide checks a command against the game and returns its events. It never
@@ -775,7 +823,7 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 	}
 	spec, ok := console.FindCommand(commandSpecs, cmd.Name)
 	if !ok {
-		return nil, console.RejectWith(console.ReasonBadInput, "unknown command %q (commands: %s)", cmd.Name, strings.Join(console.CommandNames(commandSpecs), ", "))
+		return nil, console.RejectTry(console.ReasonBadInput, strings.Join(console.CommandNames(commandSpecs), ", "), "there is no such command in BattleLore")
 	}
 	f, ok := g.faction(seat)
 	if !ok {
@@ -783,7 +831,7 @@ func (r *Rules) Decide(s console.State, seat console.Seat, cmd console.Command, 
 	}
 	args, err := console.ValidateArgs(spec.Args, cmd.Args, g.seats())
 	if err != nil {
-		return nil, console.RejectWith(console.ReasonBadInput, "%s: %v", cmd.Name, err)
+		return nil, console.RejectTry(console.ReasonBadInput, cmd.Name, "%s: %v", CommandWords(cmd.Name), err)
 	}
 	if err := g.gate(f, cmd.Name); err != nil {
 		return nil, err
@@ -841,6 +889,14 @@ func InitiativeLetters() []string {
 		out = append(out, string(c))
 	}
 	return out
+}
+
+// joinAnd lists words as "a, b and c".
+func joinAnd(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // joinOr lists words as "a, b or c".
@@ -963,13 +1019,18 @@ func (g *state) decideMuster(f Faction, args console.Args) ([]console.Event, err
 func (g *state) decideArmyCard(f Faction, args console.Args) ([]console.Event, error) {
 	c, ok := findArmyCard(args.String("army"))
 	if !ok || c.Faction != f.ID() {
-		var mine []string
+		var names, ids []string
 		for _, x := range armyCards {
 			if x.Faction == f.ID() {
-				mine = append(mine, x.ID)
+				names, ids = append(names, fmt.Sprintf("%q", x.Name)), append(ids, x.ID)
 			}
 		}
-		return nil, console.Reject("%q is not a %s army card (%s army cards: %s)", args.String("army"), f.Name(), f.Name(), strings.Join(mine, ", "))
+		try := CmdArmyCard + " army=" + strings.Join(ids, "|")
+		if ok {
+			return nil, console.RejectTry(console.ReasonNotAllowed, try, "%q is a %s army card, not a %s one; the %s army cards are %s",
+				c.Name, factionName(c.Faction), f.Name(), f.Name(), joinAnd(names))
+		}
+		return nil, console.RejectTry(console.ReasonNotAllowed, try, "there is no such army card; the %s army cards are %s", f.Name(), joinAnd(names))
 	}
 	a, err := armyFromCard(c)
 	if err != nil {
@@ -1010,7 +1071,8 @@ func (g *state) decideScoreVP(f Faction, args console.Args) ([]console.Event, er
 	s := &g.Sides[f]
 	vp, ex := args.Int("vp"), args.Int("exchange")
 	if most, where := g.bannerVP(); vp > most {
-		return nil, console.Reject("%d VP: %s are worth %d VP in all, the most a VP step earns, with a unit on every banner hex; VP from a command tent or a scenario rule go through adjust",
+		return nil, console.RejectTry(console.ReasonNotAllowed, CmdAdjust,
+			"%d VP: %s are worth %d VP in all, the most a VP step earns, with a unit on every banner hex; add VP from a command tent or a scenario rule as a correction of the VP count",
 			vp, where, most)
 	}
 	if ex > 0 && !g.Learning {
@@ -1027,7 +1089,7 @@ func (g *state) decideScoreVP(f Faction, args console.Args) ([]console.Event, er
 
 func (g *state) decideDraw(f Faction) ([]console.Event, error) {
 	if g.Sides[f].CommandCards >= maxCounter {
-		return nil, console.Reject("%s holds %d command cards; correct the count with adjust", f.Name(), g.Sides[f].CommandCards)
+		return nil, console.RejectTry(console.ReasonNotAllowed, CmdAdjust, "%s holds %d command cards, more than the pad counts; correct the count", f.Name(), g.Sides[f].CommandCards)
 	}
 	events, err := one(EventCommandCardDrawn, CommandCardDrawn{Side: int(f), Turn: g.Turn})
 	if err != nil || !g.Learning {
@@ -1068,7 +1130,7 @@ func (g *state) decideLoreStep(f Faction, args console.Args) ([]console.Event, e
 func (g *state) endTurn(f Faction) ([]console.Event, error) {
 	next := f.Other()
 	if g.Turn >= maxTurns {
-		return nil, console.Reject("the pad holds %d turns; end the game with concede", maxTurns)
+		return nil, console.RejectTry(console.ReasonNotAllowed, CmdConcede, "the pad holds %d turns; a player may concede to end the game", maxTurns)
 	}
 	events, err := one(EventTurnEnded, TurnEnded{Side: int(f), Turn: g.Turn, Next: int(next)})
 	if err != nil || int(next) != g.First {
@@ -1105,15 +1167,18 @@ func (g *state) ending(w Faction, reason string) GameEnded {
 func (g *state) unitArg(ref string) (Faction, int, error) {
 	f, i, ok := g.findUnit(ref)
 	if !ok {
-		var ids []string
+		var ids, names []string
 		for _, fa := range Factions {
 			for _, u := range g.Sides[fa].Units {
 				if !u.eliminated() {
-					ids = append(ids, u.ID)
+					ids, names = append(ids, u.ID), append(names, fmt.Sprintf("%s (%s)", u.Name, fa.Name()))
 				}
 			}
 		}
-		return 0, 0, console.Reject("no unit %q on the rosters; units in play: %s", ref, strings.Join(ids, ", "))
+		if len(names) == 0 {
+			return 0, 0, console.Reject("no unit is in play")
+		}
+		return 0, 0, console.RejectTry(console.ReasonNotFound, strings.Join(ids, ", "), "no unit %q on the rosters; the units in play are %s", ref, joinAnd(names))
 	}
 	if u := &g.Sides[f].Units[i]; u.eliminated() {
 		return 0, 0, console.Reject("%s (%s) is eliminated and out of the game", u.Name, f.Name())
@@ -1221,7 +1286,11 @@ func counterName(name string) string {
 func (g *state) decideCounter(f Faction, name string, by int, typ string) ([]console.Event, error) {
 	c := g.Sides[f].counter(name)
 	if c == nil {
-		return nil, console.Reject("no counter %q", name)
+		var names []string
+		for _, c := range Counters() {
+			names = append(names, counterName(c))
+		}
+		return nil, console.RejectTry(console.ReasonBadInput, strings.Join(Counters(), ", "), "no such count; the counts are %s", joinAnd(names))
 	}
 	if by == 0 {
 		return nil, console.Reject("a change of 0 changes nothing")

@@ -60,7 +60,7 @@ func TestMusterArmy(t *testing.T) {
 			want: "35/15/5/11"},
 		{name: "the other faction's unit", f: Daqan, counts: map[string]int{"citadel-guard": 5, "viper-legion": 2}, want: "Uthuk unit", refused: true},
 		{name: "more cards than the box", f: Daqan, counts: map[string]int{"rune-golems": 3, "citadel-guard": 5}, want: "holds 2", refused: true},
-		{name: "unknown type", f: Uthuk, counts: map[string]int{"goblins": 1}, want: "no unit type", refused: true},
+		{name: "unknown type", f: Uthuk, counts: map[string]int{"goblins": 1}, want: "no such unit; the Uthuk units are Viper Legion", refused: true},
 		{name: "no units", f: Uthuk, counts: map[string]int{}, tent: true, want: "at least one unit", refused: true},
 	}
 	for _, tc := range tests {
@@ -345,6 +345,7 @@ func TestTurnRules(t *testing.T) {
 		st   step
 		err  string // refusal words; empty when it must be accepted
 		want string // the summary, prompt or counter after, when set
+		try  string
 	}
 	tests := []struct {
 		name   string
@@ -357,13 +358,13 @@ func TestTurnRules(t *testing.T) {
 			name:  "learning turn",
 			setup: func(t testing.TB) *game { return start(t, learning()) },
 			checks: []check{
-				{st: do("ana", CmdPlayCommandCard), err: "it is not Daqan's turn: it is Uthuk's Main phase: the Command step comes next (play-command-card)"},
-				{st: do("ben", CmdScoreVP, "vp", 2), err: "score-vp is for the VP step; it is Uthuk's Main phase: the Command step comes next"},
+				{st: do("ana", CmdPlayCommandCard), err: "it is not Daqan's turn: it is Uthuk's Main phase: the Command step comes next"},
+				{st: do("ben", CmdScoreVP, "vp", 2), err: "Taking VP is for the VP step; it is Uthuk's Main phase: the Command step comes next", try: CmdPlayCommandCard},
 				{st: do("ben", CmdScenario, "letter", "A", "number", 1), err: "not part of the learning scenario"},
 				{st: do("ben", CmdPlayCommandCard, "card", "Patrol Left")},
-				{st: do("ben", CmdPlayCommandCard), err: "the Order step comes next (next-step)"},
+				{st: do("ben", CmdPlayCommandCard), err: "Playing a command card is for the Command step; it is Uthuk's Main phase: the Order step comes next", try: CmdNextStep},
 				{st: do("ben", CmdNextStep)}, {st: do("ben", CmdNextStep)}, {st: do("ben", CmdNextStep)},
-				{st: do("ben", CmdNextStep), err: "next-step is for the Order step, Move step or Attack step; it is Uthuk's Upkeep phase: the VP step comes next (score-vp)"},
+				{st: do("ben", CmdNextStep), err: "Finishing a step is for the Order step, Move step or Attack step; it is Uthuk's Upkeep phase: the VP step comes next", try: CmdScoreVP},
 				{st: do("ben", CmdScoreVP, "vp", 2, "exchange", 1), err: "1 VP cost 4 lore tokens; Uthuk has 0"},
 				{st: do("ben", CmdGainLore, "amount", 9)},
 				{st: do("ben", CmdScoreVP, "vp", 2, "exchange", 2)},
@@ -426,7 +427,7 @@ func TestTurnRules(t *testing.T) {
 			name:  "setup order",
 			setup: func(t testing.TB) *game { return start(t, full()) },
 			checks: []check{
-				{st: do("dana", CmdMuster, "citadel-guard", 5), err: "muster is for the Muster step of setup; it is setup: each player enters the scenario card they reveal (scenario); waiting for Daqan and Uthuk"},
+				{st: do("dana", CmdMuster, "citadel-guard", 5), err: "Mustering an army is for the Muster step of setup; it is setup: each player enters the scenario card they reveal; waiting for Daqan and Uthuk", try: CmdScenario},
 				{st: do("dana", CmdPlayCommandCard), err: "the battle, which has not begun"},
 				{st: do("dana", CmdScenario, "letter", "b", "number", 2), err: `argument "letter": b is not one of A, B`},
 				{st: do("dana", CmdScenario, "letter", "B", "number", 100), err: `argument "number"`},
@@ -434,8 +435,9 @@ func TestTurnRules(t *testing.T) {
 				{st: do("dana", CmdScenario, "letter", "C", "number", 1, "banners", "2")},
 				{st: do("dana", CmdScenario, "letter", "A", "number", 4, "banners", "2,2")}, // a change of mind before the reveal
 				{st: do("uli", CmdScenario, "letter", "B", "number", 1)},
-				{st: do("uli", CmdScenario, "letter", "A", "number", 1), err: "scenario is for the Scenario card step"},
-				{st: do("uli", CmdArmyCard, "army", "daqan-shield-wall"), err: "not a Uthuk army card"},
+				{st: do("uli", CmdScenario, "letter", "A", "number", 1), err: "Entering a scenario card is for the Scenario card step", try: CmdMuster + " or " + CmdArmyCard},
+				{st: do("uli", CmdArmyCard, "army", "daqan-shield-wall"), err: `"Shield wall" is a Daqan army card, not a Uthuk one; the Uthuk army cards are "Blood tide", "Chaos host" and "Brute force"`,
+					try: "army-card army=uthuk-blood-tide|uthuk-chaos-host|uthuk-brute-force"},
 				{st: do("uli", CmdArmyCard, "army", "uthuk-blood-tide")},
 				{st: do("dana", CmdMuster, "citadel-guard", 5, "chaos-lord", 1), err: "Uthuk unit"},
 				{st: do("dana", CmdMuster, "citadel-guard", 5, "yeoman-archers", 5, "riverwatch-riders", 1)},
@@ -471,6 +473,8 @@ func TestTurnRules(t *testing.T) {
 					t.Fatalf("check %d (%s by %s): %v", i+1, c.st.cmd, c.st.seat, err)
 				case c.err != "" && (err == nil || !console.IsRejection(err) || !strings.Contains(err.Error(), c.err)):
 					t.Fatalf("check %d (%s by %s): got %v\nwant a refusal containing %q", i+1, c.st.cmd, c.st.seat, err, c.err)
+				case c.try != "" && console.TryOf(err) != c.try:
+					t.Errorf("check %d (%s by %s): try %q, want %q", i+1, c.st.cmd, c.st.seat, console.TryOf(err), c.try)
 				}
 			}
 			if got := tc.view(New().View(g.s, console.Public).(View)); got != tc.final {

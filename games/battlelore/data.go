@@ -191,6 +191,18 @@ func unitType(id string) (UnitType, bool) {
 	return UnitType{}, false
 }
 
+// typeNamesOf returns the names of a faction's unit types, in table
+// order: "Citadel Guard", "Yeoman Archers" ….
+func typeNamesOf(f Faction) []string {
+	var out []string
+	for _, u := range unitTypes {
+		if u.Faction == f.ID() {
+			out = append(out, u.Name)
+		}
+	}
+	return out
+}
+
 // typesOf returns the ids of a faction's unit types, in table order.
 func typesOf(f Faction) []string {
 	var out []string
@@ -281,11 +293,12 @@ func MusterArmy(f Faction, counts map[string]int, tent bool) (Army, error) {
 		u, ok := unitType(id)
 		switch {
 		case !ok:
-			return Army{}, console.Reject("no unit type %q (%s units: %s)", id, f.Name(), strings.Join(typesOf(f), ", "))
+			return Army{}, console.RejectTry(console.ReasonBadInput, strings.Join(typesOf(f), ", "), "no such unit; the %s units are %s", f.Name(), joinAnd(typeNamesOf(f)))
 		case u.Faction != f.ID() && counts[id] != 0:
-			return Army{}, console.Reject("%s is a %s unit; %s can muster %s", u.Name, factionName(u.Faction), f.Name(), strings.Join(typesOf(f), ", "))
+			return Army{}, console.RejectTry(console.ReasonNotAllowed, strings.Join(typesOf(f), ", "), "%s is a %s unit; the %s can muster %s",
+				u.Name, factionName(u.Faction), f.Name(), joinAnd(typeNamesOf(f)))
 		case counts[id] < 0 || counts[id] > u.Cards:
-			return Army{}, console.Reject("%d %s: the box holds %d %s deployment card(s)", counts[id], u.Name, u.Cards, u.Name)
+			return Army{}, console.Reject("%d %s: the box holds %s", counts[id], u.Name, plural(u.Cards, u.Name+" deployment card"))
 		}
 	}
 	a := Army{Faction: f.ID(), Source: "muster", CommandTent: tent, Limit: MusterLimit}

@@ -730,13 +730,13 @@ func (g *state) checkSide(f Faction, setupStep bool) error {
 func (*Rules) Describe(s console.State, e console.Event, seat console.Seat) (string, bool) {
 	g, err := asState(s)
 	if err != nil || len(g.Sides) != 2 {
-		return e.Type, true
+		return "a move the pad cannot read", true
 	}
 	return g.describe(e, seat), true
 }
 
 func (g *state) describe(e console.Event, seat console.Seat) string {
-	unreadable := e.Type + " (unreadable)"
+	unreadable := "a move the pad cannot read"
 	name := func(side int) string {
 		if f := Faction(side); f.valid() {
 			return f.Name()
@@ -873,7 +873,7 @@ func (g *state) describe(e console.Event, seat console.Seat) string {
 		}
 		u := g.unitCopy(d.Side, d.Unit)
 		if u == nil {
-			return fmt.Sprintf("%s %s: %d", e.Type, d.Unit, d.Amount)
+			return fmt.Sprintf("%s: a unit no longer on the rosters (%d)", name(d.Side), d.Amount)
 		}
 		who := fmt.Sprintf("%s (%s)", u.Name, name(d.Side))
 		if e.Type == EventUnitHealed {
@@ -935,7 +935,7 @@ func (g *state) describe(e console.Event, seat console.Seat) string {
 		}
 		return fmt.Sprintf("%s%s used %s for %d lore", turn(d.Turn), name(d.Side), card, d.Cost)
 	}
-	return e.Type
+	return "a move the pad does not know"
 }
 
 // unitCopy returns a copy of a unit, or nil.
