@@ -174,6 +174,14 @@ func TestDialogsFitAPhoneAtHugeText(t *testing.T) {
 	apptest.CheckTexts(t, ff.win, "a stack's picker", nil)
 	mp.ClosePicker()
 
+	// The screen's menu.
+	test.Tap(fs.menuBtn)
+	apptest.CheckLayout(t, ff.win, size, "the menu")
+	apptest.CheckTexts(t, ff.win, "the menu", nil)
+	for _, o := range ff.win.Canvas().Overlays().List() {
+		ff.win.Canvas().Overlays().Remove(o)
+	}
+
 	// The Environment phase's picker of the characters the Rotters
 	// attack.
 	if err := endPhases(full, "alice", 3); err != nil {

@@ -344,7 +344,7 @@ func TestTutorialPlayedByTapping(t *testing.T) {
 
 	// The end: Player 2 proposes it from the menu, Player 1 agrees after
 	// a hand-over, each marks the objective and says ready.
-	p.tapMenu("End the game…")
+	p.tapMenu("Propose to end the game")
 	p.tap("Propose to end")
 	p.takeTablet(p1)
 	p.tap("Agree to end")

@@ -5,8 +5,12 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/commandconsole/commandconsole/app/lorphase"
 
 	"github.com/commandconsole/commandconsole/app/lorsetup"
 	"github.com/commandconsole/commandconsole/app/play"
@@ -32,7 +36,7 @@ func (s *Screen) menuItems() []*fyne.MenuItem {
 	if !s.hints {
 		hints = "Tutorial hints: off (tap to turn on)"
 	}
-	end := fyne.NewMenuItem("End the game…", s.proposeEnd)
+	end := fyne.NewMenuItem("Propose to end the game", s.proposeEnd)
 	if !allowed(s.view, landsofruin.CmdProposeEnd) {
 		end.Disabled = true
 	}
@@ -75,12 +79,38 @@ func (s *Screen) hide() {
 	s.Refresh()
 }
 
-// showMenu opens the menu under its button.
+// showMenu opens the menu under its button: an entry a finger wide and
+// tall each, its words wrapped (a phone at a large text size cuts none),
+// scrolling when they are more than the screen holds.
 func (s *Screen) showMenu() {
 	c := s.frame.Window().Canvas()
-	m := widget.NewPopUpMenu(fyne.NewMenu("", s.menuItems()...), c)
+	var pop *widget.PopUp
+	var rows []fyne.CanvasObject
+	for _, it := range s.menuItems() {
+		if it.IsSeparator {
+			rows = append(rows, widget.NewSeparator())
+			continue
+		}
+		action := it.Action
+		t := lorphase.NewTile(it.Label, "", func() {
+			pop.Hide()
+			if action != nil {
+				action()
+			}
+		})
+		t.Disabled = it.Disabled
+		rows = append(rows, t)
+	}
+	list := container.NewVBox(rows...)
+	pop = widget.NewPopUp(container.NewVScroll(list), c)
 	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(s.menuBtn)
-	m.ShowAtPosition(pos.Add(fyne.NewPos(0, s.menuBtn.Size().Height)))
+	pos = pos.Add(fyne.NewPos(0, s.menuBtn.Size().Height))
+	cs := c.Size()
+	w := min(max(list.MinSize().Width, 420), cs.Width-pos.X-8)
+	pop.Resize(fyne.NewSize(w, 10))
+	h := min(list.MinSize().Height+2*theme.Padding(), cs.Height-pos.Y-8)
+	pop.Resize(fyne.NewSize(w, h))
+	pop.ShowAtPosition(pos)
 }
 
 // canAskPhase reports whether request-undo may take back a phase change.
@@ -124,19 +154,11 @@ func (s *Screen) undoLabel() string {
 	}
 	for i := len(lines) - 1; i >= 0; i-- {
 		if lines[i].Seat == s.holder {
-			return "Undo: " + short(lines[i].Text, 60)
+			// In full: the menu's entries wrap.
+			return "Undo: " + lines[i].Text
 		}
 	}
 	return "Undo your last command"
-}
-
-// short cuts text to n runes with an ellipsis.
-func short(text string, n int) string {
-	r := []rune(text)
-	if len(r) <= n {
-		return text
-	}
-	return string(r[:n-1]) + "…"
 }
 
 // undo takes back the holder's last command; where the other side saw it
