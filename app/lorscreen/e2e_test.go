@@ -159,7 +159,7 @@ func (p *player) takeTablet(seat string) {
 	if !handing || string(next) != seat {
 		p.t.Fatalf("want the tablet handed to %s; handing %v to %s; screen: %s", seat, handing, next, apptest.Texts(p.w))
 	}
-	p.tap("I am " + seat + ": show my screen")
+	p.tap("I am " + seat)
 }
 
 // tapMenu opens the screen's menu and taps its item labelled label.
@@ -362,7 +362,7 @@ func TestTutorialPlayedByTapping(t *testing.T) {
 	// The shared tablet shows the result, not the last player's screen;
 	// a player opens their own.
 	apptest.WantText(t, p.w, "The game is over")
-	p.tap("I am " + p1 + ": show my screen")
+	p.tap("I am " + p1)
 
 	// A picture of the table for the report, then the report, from the
 	// menu.

@@ -396,7 +396,7 @@ func (s *Screen) showHandover() {
 	// Why is a sentence of its own: the turn where it matters (not
 	// "Turn 0" in the setup, nor an answer asked for read as a phase).
 	s.handWhy.SetText(s.next.Why)
-	s.handBtn.SetText(fmt.Sprintf("I am %s: show my screen", s.next.Seat))
+	s.handBtn.SetText(fmt.Sprintf("I am %s", s.next.Seat))
 	s.root.Objects = []fyne.CanvasObject{s.handover}
 	s.root.Refresh()
 }
@@ -425,14 +425,14 @@ func (s *Screen) showGameOver(seats []console.Seat, views map[console.Seat]lands
 		}
 		break
 	}
-	s.handWhy.SetText(strings.Join(result, "\n"))
+	s.handWhy.SetText(strings.Join(append(result, "", "Each player taps their name for their own screen."), "\n"))
 	s.handBtn.Hide()
 	report := widget.NewButtonWithIcon("Battle report", theme.DocumentIcon(), func() { s.frame.ShowReport() })
 	report.Importance = widget.HighImportance
 	objs := []fyne.CanvasObject{report}
 	for _, seat := range seats {
 		seat := seat
-		objs = append(objs, widget.NewButton(fmt.Sprintf("I am %s: show my screen", seat), func() { s.takeTabletAs(seat) }))
+		objs = append(objs, widget.NewButton(fmt.Sprintf("I am %s", seat), func() { s.takeTabletAs(seat) }))
 	}
 	s.overBtns.Objects = objs
 	s.overBtns.Refresh()

@@ -242,7 +242,7 @@ func TestGameOverOnASharedTabletShowsTheResultNotAPlayersScreen(t *testing.T) {
 	clk.now = clk.now.Add(2 * lockFor)
 	var ben *widget.Button
 	for _, o := range s.overBtns.Objects {
-		if b, ok := o.(*widget.Button); ok && b.Text == "I am ben: show my screen" {
+		if b, ok := o.(*widget.Button); ok && b.Text == "I am ben" {
 			ben = b
 		}
 	}
