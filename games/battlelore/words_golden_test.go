@@ -109,7 +109,7 @@ func TestWordsOfGoldenGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		seen := map[string]bool{}
+		seen, kinds := map[string]bool{}, map[string]bool{}
 		check := func(where, text string) {
 			if bad := badWords(text); len(bad) > 0 {
 				key := fmt.Sprint(bad) + text
@@ -137,6 +137,7 @@ func TestWordsOfGoldenGames(t *testing.T) {
 				}
 				texts := viewTexts(v)
 				for _, k := range console.SortedKeys(texts) {
+					kinds[k[strings.LastIndex(k, ".")+1:]] = true
 					check(fmt.Sprintf("%s %s %s", where, seat, k), texts[k])
 				}
 			}
@@ -148,6 +149,12 @@ func TestWordsOfGoldenGames(t *testing.T) {
 			}
 			for _, h := range hist {
 				check(fmt.Sprintf("history %d for %s", h.Seq, seat), h.Text)
+			}
+		}
+		// The walk reaches the texts a screen shows.
+		for _, k := range []string{"Summary", "PromptText", "StepName", "Label", "Reason", "Name", "Effect"} {
+			if !kinds[k] {
+				t.Errorf("%s: no view text %s was checked", path, k)
 			}
 		}
 	}
