@@ -67,3 +67,20 @@ func TestNewsIsAnnouncedOnce(t *testing.T) {
 		t.Errorf("new news is not announced; the dialogs show:\n%s", got)
 	}
 }
+
+// TestHandOverShowsThePublicNews: on a shared tablet, the hand-over
+// screen that follows a command with news shows the news as every seat
+// may know it.
+func TestHandOverShowsThePublicNews(t *testing.T) {
+	sess := replay(t, "testdata/midgame.jsonl")
+	s, f, _ := newTestScreen(t, sess, HotSeat{All: []console.Seat{"alice", "bob"}})
+	news := "Skarn, bob's leader, is dead."
+	f.game = &newsGame{Game: f.game, news: []string{news}}
+	s.Refresh()
+	if _, handing := s.HandingOver(); !handing {
+		t.Fatal("no hand-over screen")
+	}
+	if !strings.Contains(s.handWhy.Text, news) {
+		t.Errorf("the hand-over screen says %q, not the news", s.handWhy.Text)
+	}
+}

@@ -395,10 +395,25 @@ func (s *Screen) showHandover() {
 	s.handTitle.SetText(fmt.Sprintf("Pass the tablet to %s", s.next.Seat))
 	// Why is a sentence of its own: the turn where it matters (not
 	// "Turn 0" in the setup, nor an answer asked for read as a phase).
-	s.handWhy.SetText(s.next.Why)
+	s.handWhy.SetText(s.next.Why + s.publicNews())
 	s.handBtn.SetText(fmt.Sprintf("I am %s", s.next.Seat))
 	s.root.Objects = []fyne.CanvasObject{s.handover}
 	s.root.Refresh()
+}
+
+// publicNews is the news of the last command as every seat may know it,
+// for the hand-over screen, which shows no seat's secrets: "" when there
+// is none.
+func (s *Screen) publicNews() string {
+	st, err := s.frame.Game().State(console.Public)
+	if err != nil {
+		return ""
+	}
+	v, ok := st.View.(landsofruin.View)
+	if !ok || len(v.News) == 0 {
+		return ""
+	}
+	return "\n\n" + strings.Join(v.News, "\n")
 }
 
 // over reports whether the game is over, from the first seat's view.
