@@ -196,3 +196,86 @@ func TestDescribeFallbacksInWords(t *testing.T) {
 		t.Errorf("Describe without a state = %q", line)
 	}
 }
+
+// TestRefusalsInWords: refusals no golden game reaches are sentences with
+// names, and carry their command-line hint in Try.
+func TestRefusalsInWords(t *testing.T) {
+	tests := []struct {
+		name     string
+		steps    []step
+		want     string // part of the message
+		try      string // part of Try; "" for none
+		learning bool
+	}{
+		{name: "another faction's unit", steps: []step{
+			do("dana", CmdScenario, "letter", "C", "number", 1), do("uli", CmdScenario, "letter", "B", "number", 2),
+			do("dana", CmdMuster, "citadel-guard", 4, "chaos-lord", 1)},
+			want: "Chaos Lord is a Uthuk unit; the Daqan can muster Citadel Guard, Yeoman Archers", try: "citadel-guard, yeoman-archers"},
+		{name: "unknown unit", steps: []step{do("uli", CmdDamage, "unit", "goblins-1")},
+			want: "the units in play are Citadel Guard 1 (Daqan)", try: "citadel-guard-1"},
+		{name: "too many VP", steps: append(turn("uli", 0, LoreChoiceTokens)[:4], do("uli", CmdScoreVP, "vp", 9)),
+			want: "as a correction of the VP count", try: CmdAdjust},
+		{name: "set health", steps: []step{do("uli", CmdDamage, "unit", "citadel-guard-1", "amount", 2), do("uli", CmdSetHealth, "unit", "citadel-guard-1", "health", 2)},
+			want: "health 2 would leave none"},
+		{name: "no command cards", steps: []step{do("uli", CmdAdjust, "side", "uthuk", "counter", CounterCommandCards, "by", -4), do("uli", CmdPlayCommandCard)},
+			want: "Uthuk has no command cards in hand; if the count is wrong, correct it", try: CmdAdjust},
+		{name: "adjust below none", steps: []step{do("uli", CmdAdjust, "side", "uthuk", "counter", CounterLoreCards, "by", -9)},
+			want: "lore cards; -9 would leave fewer than none"},
+		{name: "learning lore step", learning: true, steps: append(turn("ben", 0, "")[:4], do("ben", CmdLoreStep, "choice", LoreChoiceTokens)),
+			want: "Replenishing lore is not part of the learning scenario", try: CmdScoreVP},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var g *game
+			if tc.learning {
+				g = start(t, learning())
+			} else if tc.steps[0].cmd == CmdScenario {
+				g = start(t, full())
+			} else {
+				g = battle(t)
+			}
+			var err error
+			for _, st := range tc.steps {
+				if _, err = g.try(st); err != nil {
+					break
+				}
+			}
+			if err == nil {
+				t.Fatal("no refusal")
+			}
+			msg := err.Error()
+			if !strings.Contains(msg, tc.want) {
+				t.Errorf("refusal %q, want it to hold %q", msg, tc.want)
+			}
+			if bad := badWords(msg); len(bad) > 0 {
+				t.Errorf("refusal %q holds %q", msg, bad)
+			}
+			if try := console.TryOf(err); !strings.Contains(try, tc.try) {
+				t.Errorf("try %q, want it to hold %q", try, tc.try)
+			}
+		})
+	}
+}
+
+// TestMusterRefusalsInWords: the muster calculator's refusals, which the
+// muster form shows as the player counts, name units and plurals in words.
+func TestMusterRefusalsInWords(t *testing.T) {
+	for _, tc := range []struct {
+		counts map[string]int
+		want   string
+	}{
+		{map[string]int{"rune-golems": 3}, "3 Rune Golems: the box holds 2 Rune Golems deployment cards"},
+		{map[string]int{"roc-warrior": 2}, "the box holds 1 Roc Warrior deployment card"},
+		{map[string]int{"goblins": 1}, "no such unit; the Daqan units are Citadel Guard, Yeoman Archers, Riverwatch Riders, Rune Golems and Roc Warrior"},
+		{map[string]int{"viper-legion": 1}, "Viper Legion is a Uthuk unit; the Daqan can muster"},
+	} {
+		_, err := MusterArmy(Daqan, tc.counts, false)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("MusterArmy(%v): %v, want %q", tc.counts, err, tc.want)
+			continue
+		}
+		if bad := badWords(err.Error()); len(bad) > 0 {
+			t.Errorf("MusterArmy(%v): %q holds %q", tc.counts, err, bad)
+		}
+	}
+}
