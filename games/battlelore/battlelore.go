@@ -641,19 +641,12 @@ func (g *state) waiting() []Faction {
 	return out
 }
 
-// prompt says where the game stands and what comes next, naming the
-// commands in parentheses for the command line: "it is Uthuk's Upkeep
-// phase: the VP step comes next (score-vp)". Without hints it says the
-// same in plain words: "… the VP step comes next".
-func (g *state) prompt(hints bool) string {
+// prompt says where the game stands and what comes next, in words: "it
+// is Uthuk's Upkeep phase: the VP step comes next". The commands that do
+// it are nextCommands, the view's Try.
+func (g *state) prompt() string {
 	if g.finished() {
 		return "the game is over: " + g.result()
-	}
-	hint := func(cmds ...string) string {
-		if !hints {
-			return ""
-		}
-		return " (" + strings.Join(cmds, " or ") + ")"
 	}
 	switch g.Step {
 	case StepScenario, StepMuster:
@@ -661,9 +654,9 @@ func (g *state) prompt(hints bool) string {
 		for _, f := range g.waiting() {
 			names = append(names, f.Name())
 		}
-		what := "each player enters the scenario card they reveal" + hint(g.nextCommands()...)
+		what := "each player enters the scenario card they reveal"
 		if g.Step == StepMuster {
-			what = "each player musters an army or takes an army card" + hint(g.nextCommands()...)
+			what = "each player musters an army or takes an army card"
 		}
 		return fmt.Sprintf("it is setup: %s; waiting for %s", what, strings.Join(names, " and "))
 	}
@@ -672,7 +665,7 @@ func (g *state) prompt(hints bool) string {
 	if g.phase() == PhaseUpkeep {
 		phase = "Upkeep"
 	}
-	return fmt.Sprintf("it is %s's %s phase: the %s comes next%s", f.Name(), phase, StepName(g.Step), hint(g.nextCommands()...))
+	return fmt.Sprintf("it is %s's %s phase: the %s comes next", f.Name(), phase, StepName(g.Step))
 }
 
 // nextCommands are the commands that move the game on from where it
@@ -728,7 +721,7 @@ func (g *state) gate(f Faction, name string) error {
 	if g.finished() {
 		return console.RejectWith(console.ReasonGameOver, "the game is over (%s); undo to change it", g.result())
 	}
-	now, try := g.prompt(false), strings.Join(g.nextCommands(), " or ")
+	now, try := g.prompt(), strings.Join(g.nextCommands(), " or ")
 	what := CommandWords(name)
 	full := func() error {
 		if g.Learning {

@@ -41,12 +41,15 @@ type View struct {
 	FirstPlayer   string `json:"first_player,omitempty" msgpack:"first_player,omitempty"`
 	FirstPlayerBy string `json:"first_player_by,omitempty" msgpack:"first_player_by,omitempty"`
 	// Prompt says where the game stands and what comes next, in words:
-	// "it is Uthuk's Upkeep phase: the VP step comes next (score-vp)".
+	// "it is Uthuk's Upkeep phase: the VP step comes next". It names no
+	// command: Try does, for the command line.
 	Prompt string `json:"prompt" msgpack:"prompt"`
-	// PromptText says the same as Prompt in plain words, without the
-	// command names, for a screen of buttons: "it is Uthuk's Upkeep phase:
-	// the VP step comes next".
+	// PromptText is Prompt, kept for the screens that read it.
 	PromptText string `json:"prompt_text" msgpack:"prompt_text"`
+	// Try is the command-line hint of the prompt: the commands that move
+	// the game on ("score-vp", "muster or army-card"); empty once the game
+	// is over. ccctl shows it; no screen does.
+	Try string `json:"try,omitempty" msgpack:"try,omitempty"`
 	// Checklist is the setup's or the current turn's steps, in order, each
 	// done, current, to do or skipped.
 	Checklist []ChecklistItem `json:"checklist" msgpack:"checklist"`
@@ -285,8 +288,9 @@ func (g *state) view(seat console.Seat) View {
 		Step:       g.Step,
 		StepName:   StepName(g.Step),
 		Turn:       g.Turn,
-		Prompt:     g.prompt(true),
-		PromptText: g.prompt(false),
+		Prompt:     g.prompt(),
+		PromptText: g.prompt(),
+		Try:        strings.Join(g.nextCommands(), " or "),
 		Checklist:  g.checklist(),
 		Banners:    g.banners(),
 		Turns:      []TurnView{},

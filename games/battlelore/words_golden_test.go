@@ -45,13 +45,13 @@ func badWords(text string) []string {
 
 // dataFields are the view's fields that hold ids or codes for programs
 // (commands, factions, steps, unit and army card ids), never shown as
-// they are: a screen or ccctl turns them into words. Prompt is ccctl's
-// line with the command names; screens read PromptText. Every other
-// string of the view is a text a player may read, and is checked.
+// they are: a screen or ccctl turns them into words. Try is the
+// command-line hint, for ccctl only. Every other string of the view,
+// the prompt included, is a text a player may read, and is checked.
 var dataFields = map[string]bool{
 	"View.Seat": true, "View.You": true, "View.Mode": true, "View.Phase": true, "View.Step": true,
 	"View.Active": true, "View.ActiveSeat": true, "View.FirstPlayer": true, "View.FirstPlayerBy": true,
-	"View.Prompt": true, "View.Winner": true, "View.EndReason": true, "View.Allowed": true,
+	"View.Try": true, "View.Winner": true, "View.EndReason": true, "View.Allowed": true,
 	"ChecklistItem.Step": true, "ChecklistItem.Phase": true, "ChecklistItem.Faction": true,
 	"ChecklistItem.State": true, "ChecklistItem.Command": true,
 	"SideView.Faction": true, "SideView.Seat": true,

@@ -10,45 +10,54 @@ import (
 	"github.com/commandconsole/commandconsole/console/conformance"
 )
 
-// TestPromptText checks, after every command of every script, that
-// PromptText is Prompt without the command names in parentheses.
+// TestPromptText checks, after every command of every script, that the
+// prompt is words (PromptText is the same) and that Try names the
+// commands that move the game on: known commands, the first of them
+// allowed to a seat the game waits for; none once the game is over.
 func TestPromptText(t *testing.T) {
 	names := map[string]bool{}
 	for _, c := range New().Commands() {
 		names[c.Name] = true
 	}
-	// withoutHint removes the last " (cmd)" or " (cmd or cmd)" of a
-	// prompt.
-	withoutHint := func(p string) string {
-		i := strings.LastIndex(p, " (")
-		if i < 0 || !strings.Contains(p[i:], ")") {
-			return p
-		}
-		j := i + strings.Index(p[i:], ")")
-		for _, w := range strings.Split(p[i+2:j], " or ") {
-			if !names[w] {
-				return p
-			}
-		}
-		return p[:i] + p[j+1:]
-	}
 	seen := map[string]bool{}
 	for _, path := range conformance.Files(t, scriptGlob) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			_, _, _, checks := runScript(t, path)
+			_, g, _, checks := runScript(t, path)
 			for i, c := range checks {
 				v := c.view
-				want := v.Prompt
-				if !v.Finished {
-					want = withoutHint(v.Prompt)
-					if want == v.Prompt {
-						t.Errorf("checkpoint %d: Prompt %q names no command", i+1, v.Prompt)
+				if v.PromptText != v.Prompt {
+					t.Errorf("checkpoint %d: PromptText %q, Prompt %q", i+1, v.PromptText, v.Prompt)
+				}
+				for name := range names {
+					if strings.Contains(v.Prompt, "("+name) {
+						t.Errorf("checkpoint %d: Prompt %q names the command %s", i+1, v.Prompt, name)
 					}
 				}
-				if v.PromptText != want {
-					t.Errorf("checkpoint %d: PromptText %q, want %q (Prompt %q)", i+1, v.PromptText, want, v.Prompt)
+				tries := strings.Split(v.Try, " or ")
+				if v.Finished != (v.Try == "") {
+					t.Errorf("checkpoint %d: Try %q with the game finished %v", i+1, v.Try, v.Finished)
+				}
+				for _, w := range tries {
+					if v.Try != "" && !names[w] {
+						t.Errorf("checkpoint %d: Try %q names %q, no command", i+1, v.Try, w)
+					}
 				}
 				seen[v.Step] = true
+			}
+			// At the end, a seat the game waits for may give Try's first
+			// command.
+			v := New().View(g.s, console.Public).(View)
+			if v.Try != "" {
+				ok := false
+				for _, sv := range v.Sides {
+					sv := New().View(g.s, sv.Seat).(View)
+					for _, a := range sv.Allowed {
+						ok = ok || a == strings.Split(v.Try, " or ")[0]
+					}
+				}
+				if !ok {
+					t.Errorf("Try %q is allowed to no seat", v.Try)
+				}
 			}
 		})
 	}
