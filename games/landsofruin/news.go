@@ -206,26 +206,23 @@ func (g *state) overHeadline() string {
 
 // undoWhatFor says what the asked undo takes back, for player p: the
 // phase change, or the last command in words as far as p may know it.
+// It names the action alone ("Aurel's move to section C (north street)"):
+// whoever asks is named beside it by the screen (UndoRequestedBy).
 func (g *state) undoWhatFor(p int) string {
 	if g.UndoBy == 0 {
 		return ""
 	}
-	asker := g.UndoBy - 1
-	whose := string(g.seat(asker)) + "'s"
-	if asker == p {
-		whose = "your"
-	}
 	if !g.UndoCommand {
-		return fmt.Sprintf("the end of %s %s: the game returns to it as it was ended", whose, phaseWord(g.markedPhase()))
+		return fmt.Sprintf("the end of the %s: the game returns to it as it was ended", phaseWord(g.markedPhase()))
 	}
 	if g.LastFirst == nil {
-		return whose + " last command"
+		return "the last command"
 	}
 	if g.LastFirst.Type == EventPhaseEnded {
-		return whose + " last command: ending " + phaseName(g.LastFirst.From)
+		return "ending " + phaseName(g.LastFirst.From)
 	}
 	e := console.Event{Type: g.LastFirst.Type, Seat: console.Seat(g.LastFirst.Seat), Data: g.LastFirst.Data}
-	return whose + " last command: " + g.commandWhat([]console.Event{e}, p)
+	return g.commandWhat([]console.Event{e}, p)
 }
 
 // phaseWord is a phase's name without its article ("Action phase").

@@ -22,8 +22,9 @@ func charNamed(t *testing.T, g *state, name string) *character {
 	return nil
 }
 
-// TestUndoWhat: a request to take back a move names the move in words,
-// with the section's letter, for the asker and the players asked to agree;
+// TestUndoWhat: a request to take back a move names the move alone in
+// words (the screen names the asker beside it), with the section's
+// letter, for the asker and the players asked to agree;
 // a request to undo the phase change names the phase; none without a
 // request.
 func TestUndoWhat(t *testing.T) {
@@ -36,9 +37,9 @@ func TestUndoWhat(t *testing.T) {
 		seat console.Seat
 		want string
 	}{
-		{"ana", "your last command: Dorian's move to section F (crossing)"},
-		{"ben", "ana's last command: Dorian's move to section F (crossing)"},
-		{console.Public, "ana's last command: Dorian's move to section F (crossing)"},
+		{"ana", "Dorian's move to section F (crossing)"},
+		{"ben", "Dorian's move to section F (crossing)"},
+		{console.Public, "Dorian's move to section F (crossing)"},
 	}
 	for _, tt := range tests {
 		if got := New().View(g.s, tt.seat).(View).UndoWhat; got != tt.want {
@@ -48,7 +49,7 @@ func TestUndoWhat(t *testing.T) {
 	g.must(do("ben", CmdDenyUndo))
 	g.endPhases(1) // → Sync
 	g.must(do("ana", CmdRequestUndo, "what", "phase"))
-	if got, want := New().View(g.s, "ben").(View).UndoWhat, "the end of ana's Action phase: the game returns to it as it was ended"; got != want {
+	if got, want := New().View(g.s, "ben").(View).UndoWhat, "the end of the Action phase: the game returns to it as it was ended"; got != want {
 		t.Errorf("phase undo: UndoWhat = %q, want %q", got, want)
 	}
 }

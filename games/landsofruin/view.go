@@ -60,9 +60,9 @@ type View struct {
 	// a phase change.
 	UndoCommand bool `json:"undo_command,omitempty"`
 	// UndoWhat says, in the game's words and the map's section letters,
-	// what the asked undo takes back ("alice's last command: Aurel's move
-	// to section C (north street)"; "your last command: …" for the asker),
-	// for the players asked to agree; empty when no undo is asked. A
+	// what the asked undo takes back, the action alone ("Aurel's move to
+	// section C (north street)"; UndoRequestedBy says who asks), for the
+	// players asked to agree; empty when no undo is asked. A
 	// command naming what the seat may not know reads "a command"
 	// (docs/landsofruin.md, LR-W5).
 	UndoWhat string `json:"undo_what,omitempty"`
