@@ -192,7 +192,7 @@ func TestFinishedGameOpensReport(t *testing.T) {
 	if !ok {
 		t.Fatalf("screen is %T, want the report", u.Current())
 	}
-	if !strings.Contains(r.Markdown(), "Last week") || !strings.Contains(r.Text().String(), "bob") {
+	if !strings.Contains(r.Markdown(), "Last week") || !strings.Contains(apptest.RichTextString(r.Text()), "bob") {
 		t.Errorf("report does not name the game and its players:\n%s", r.Markdown())
 	}
 	apptest.TapButton(t, w, "Open game")

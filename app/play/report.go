@@ -158,7 +158,8 @@ func (r *ReportScreen) save(format string) {
 // lists, because Fyne's RichText does not render tables (its Markdown
 // parser is plain CommonMark). A table whose header cells are all empty is
 // a key/value table: each row becomes "- **key**: value". Any other table
-// keeps its columns: each row becomes "- **first** · second · …". Cells
+// keeps its columns, each value under its heading: each row becomes
+// "- **first** · Heading: second · …". Cells
 // keep their Markdown escapes; an escaped "\|" does not split a cell.
 func tablesAsLists(md string) string {
 	lines := strings.Split(md, "\n")
@@ -181,9 +182,15 @@ func tablesAsLists(md string) string {
 			if len(cells) == 0 {
 				continue
 			}
+			// Each value keeps its column's heading ("Score: 5"), so a
+			// row read as a list line still says what each value is.
 			var rest []string
-			for _, c := range cells[1:] {
-				if c != "" {
+			for j, c := range cells[1:] {
+				switch {
+				case c == "":
+				case !keyValue && j+1 < len(header) && header[j+1] != "":
+					rest = append(rest, header[j+1]+": "+c)
+				default:
 					rest = append(rest, c)
 				}
 			}

@@ -286,7 +286,7 @@ func Texts(w fyne.Window) string {
 		case *widget.Label:
 			s = append(s, x.Text)
 		case *widget.RichText:
-			s = append(s, x.String())
+			s = append(s, RichTextString(x))
 		case *kit.Banner:
 			s = append(s, x.Text)
 		case *padkit.ScoreCell:

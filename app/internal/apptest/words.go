@@ -80,7 +80,7 @@ func ScreenTexts(w fyne.Window) []string {
 		case *widget.Label:
 			add(x.Text)
 		case *widget.RichText:
-			add(x.String())
+			add(RichTextString(x))
 		case *widget.Button:
 			add(x.Text)
 		case *canvas.Text:
@@ -146,4 +146,37 @@ func CheckWords(t testing.TB, w fyne.Window, what string, allowed ...string) {
 	if found := WordsFound(ScreenTexts(w), allowed...); len(found) > 0 {
 		t.Errorf("%s shows the code's words, not the game's:\n  %s", what, strings.Join(found, "\n  "))
 	}
+}
+
+// RichTextString is every text of a rich text, list items included
+// (widget.RichText.String skips the items of a list): its text and
+// hyperlink segments, the items of its lists and paragraphs, line by line.
+func RichTextString(rt *widget.RichText) string {
+	var b strings.Builder
+	var walk func(segs []widget.RichTextSegment)
+	walk = func(segs []widget.RichTextSegment) {
+		for _, s := range segs {
+			switch x := s.(type) {
+			case *widget.ListSegment:
+				for _, it := range x.Items {
+					walk([]widget.RichTextSegment{it})
+					b.WriteString("\n")
+				}
+			case *widget.ParagraphSegment:
+				walk(x.Texts)
+				b.WriteString("\n")
+			case *widget.TextSegment:
+				b.WriteString(x.Text)
+				if !x.Inline() {
+					b.WriteString("\n")
+				}
+			case *widget.HyperlinkSegment:
+				b.WriteString(x.Text)
+			default:
+				b.WriteString(s.Textual())
+			}
+		}
+	}
+	walk(rt.Segments)
+	return b.String()
 }
