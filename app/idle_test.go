@@ -125,27 +125,42 @@ func TestCheckIdleCatches(t *testing.T) {
 	tests := []struct {
 		name    string
 		content func() fyne.CanvasObject
-		want    string
+		// timer: a goroutine refreshes the content while it is left
+		// alone.
+		timer bool
+		want  string
 	}{
-		{"a still label", func() fyne.CanvasObject { return widget.NewLabel("Turn 2") }, ""},
+		{"a still label", func() fyne.CanvasObject { return widget.NewLabel("Turn 2") }, false, ""},
 		{"a renderer rebuilding on each layout", func() fyne.CanvasObject {
 			c := &churning{}
 			c.ExtendBaseWidget(c)
 			return c
-		}, "never rests"},
-		{"a timer refreshing", func() fyne.CanvasObject {
-			l := widget.NewLabel("Turn 2")
-			time.AfterFunc(apptest.IdleWait/3, func() { fyne.Do(l.Refresh) })
-			return l
-		}, "refreshed"},
-		{"a spinner running", func() fyne.CanvasObject { return widget.NewProgressBarInfinite() }, "spinner"},
+		}, false, "never rests"},
+		{"a timer refreshing", func() fyne.CanvasObject { return widget.NewLabel("Turn 2") }, true, "refreshed"},
+		{"a spinner running", func() fyne.CanvasObject { return widget.NewProgressBarInfinite() }, false, "spinner"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, w := newTestUI(t, console.NewMemStore(), apptest.LandscapeSize)
-			w.SetContent(tt.content())
+			content := tt.content()
+			w.SetContent(content)
 			r := &recorder{TB: t}
-			apptest.CheckIdle(r, w, tt.name)
+			apptest.CheckIdleWhile(r, w, tt.name, func() {
+				if !tt.timer {
+					time.Sleep(apptest.IdleWait)
+					return
+				}
+				// The refresh comes from a timer's goroutine, while the
+				// screen is left alone; waiting for it to be done orders
+				// it before the check's next frame, as the Fyne thread
+				// would.
+				done := make(chan struct{})
+				time.AfterFunc(apptest.IdleWait/3, func() {
+					fyne.Do(content.Refresh)
+					close(done)
+				})
+				<-done
+			})
 			got := strings.Join(r.errs, "\n")
 			if tt.want == "" && got != "" || tt.want != "" && !strings.Contains(got, tt.want) {
 				t.Errorf("the idle check reported %q, want a report containing %q", got, tt.want)
