@@ -227,7 +227,8 @@ func TestRuneballHiddenRosterOverTheWire(t *testing.T) {
 
 	// What is secret: the names, H1's stats as text and as they encode in
 	// a view, H3's rolls as text and encoded.
-	h1Text := fmt.Sprintf("mus=%d skl=%d spd=%d tou=%d wit=%d tec=%d cha=%d", h1Stats[0], h1Stats[1], h1Stats[2],
+	// (as the history writes them: "MUS 17 · SKL 6 · …")
+	h1Text := fmt.Sprintf("MUS %d · SKL %d · SPD %d · TOU %d · WIT %d · TEC %d · CHA %d", h1Stats[0], h1Stats[1], h1Stats[2],
 		h1Stats[3], h1Stats[4], h1Stats[5], h1Stats[6])
 	h1Enc, err := console.Encode(h1Stats)
 	if err != nil {
