@@ -12,9 +12,17 @@ run:
 	@.ci/install-deps
 	$(GO) run ./cmd/commandconsole
 
-## test: install what is missing, then run every test with the race detector
+# NORACE: the two whole-screen walks (every golden game line by line on
+# every screen; the full-size Lands of Ruin layout at every size and text
+# size) run once without the race detector, which makes Fyne's drawing about
+# ten times slower: they start no goroutine of their own, and every other
+# test of their packages runs under it.
+NORACE := ^(TestScreensSpeakTheGamesWords|TestFullSizeLayout)$$
+
+## test: install what is missing, then run every test (all but the two whole-screen walks with the race detector)
 test: deps
-	$(GO) test -race ./...
+	$(GO) test -race -skip '$(NORACE)' ./...
+	$(GO) test -run '$(NORACE)' ./app/ ./app/lorscreen/
 
 deps:
 	@.ci/install-deps
