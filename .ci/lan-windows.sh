@@ -231,7 +231,7 @@ up=$(count "$tmp/guest.log" "$link: up")
 # The host window shows the game (after a restart) or the host panel
 # (whose Back goes to the game). In the game, the hosting banner is the
 # top line (reddish), the game's menu under it at the left; the menu's
-# last item is "Leave to the home screen (the game is saved)", which asks
+# last entry is "Leave to the home screen (the game is saved)", which asks
 # "Leave and pause the game?".
 if ! await_shot "$hd" "$shots/3-host-before.png" 3 banner; then
 	click "$hd" 60 44 # the panel's Back
@@ -242,10 +242,11 @@ if ! await_shot "$hd" "$shots/3-host-game.png" 10 banner; then
 fi
 click "$hd" 30 116
 shoot "$hd" "$shots/3-host-menu.png"
-# The menu takes the keyboard: Up picks its last item, the leaving; in the
-# dialog then, Tab goes to its first button (the dismissing one) and
-# Tab again to the confirming one, which Space taps.
-DISPLAY=:$hd xdotool key Up sleep 0.3 key Return
+# The menu is a list of large entries under the menu button, the leaving
+# the last one (at the bottom left, for this game at 1280x800); in the
+# dialog then, Tab goes to its first button (the dismissing one) and Tab
+# again to the confirming one, which Space taps.
+click "$hd" 215 636
 sleep 1
 shoot "$hd" "$shots/3-host-leave-asked.png"
 DISPLAY=:$hd xdotool key Tab sleep 0.2 key Tab sleep 0.2 key space
