@@ -32,8 +32,9 @@ var IdleWait = 300 * time.Millisecond
 //     canvas.Refresh (every widget's Refresh ends in one) during IdleWait
 //     is counted, from timers and goroutines alike.
 //   - A running spinner (an infinite progress bar), which animates on each
-//     frame: allowed only while something is awaited, so the caller passes
-//     spinnerOK only for such a screen.
+//     frame, and any endless animation left running out of sight: a
+//     spinner is allowed only while something is awaited (use
+//     CheckIdleAwaiting for such a screen).
 //
 // what names the screen in the messages.
 func CheckIdle(t testing.TB, w fyne.Window, what string) {
@@ -93,7 +94,7 @@ func checkIdle(t testing.TB, w fyne.Window, what string, spinnerOK bool, wait fu
 		}
 	}
 	if n := endlessAnimations(); n > 0 {
-		t.Errorf("%s: %d endless animations run while nothing is awaited (a spinner in a hidden dialog still animates): each draws a frame again and again", what, n)
+		t.Errorf("%s: endless animations run while nothing is awaited (%d; a spinner in a hidden dialog still animates): each draws a frame again and again", what, n)
 	}
 }
 
