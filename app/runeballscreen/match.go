@@ -212,7 +212,7 @@ func (s *Screen) drawPhase() {
 	case runeball.PhaseStart:
 		if v.KeshatWinner == "" {
 			s.phaseBox.Add(subhead("Who won the Keshat round?"))
-			s.phaseBox.Add(newFitGrid(2,
+			s.phaseBox.Add(kit.NewFitGrid(2,
 				s.bigButton("keshat-home", "Home", func() { s.do(runeball.CmdKeshat, "winner=home") }),
 				s.bigButton("keshat-away", "Away", func() { s.do(runeball.CmdKeshat, "winner=away") })))
 			// the explanation wraps; the button's own label stays short
@@ -226,7 +226,7 @@ func (s *Screen) drawPhase() {
 			return
 		}
 		s.phaseBox.Add(subhead(teamWord(v.FirstChoice) + ": kick or receive?"))
-		s.phaseBox.Add(newFitGrid(2,
+		s.phaseBox.Add(kit.NewFitGrid(2,
 			s.bigButton("kick", "Kick", func() { s.do(runeball.CmdChooseKick, "choice=kick") }),
 			s.bigButton("receive", "Receive", func() { s.do(runeball.CmdChooseKick, "choice=receive") })))
 	case runeball.PhaseSetup:
@@ -254,7 +254,7 @@ func (s *Screen) drawPhase() {
 // keshatDouble records a Keshat scored in the Keshat round.
 func (s *Screen) keshatDouble() {
 	var d dialog.Dialog
-	box := newFitGrid(2,
+	box := kit.NewFitGrid(2,
 		widget.NewButton("Home", func() { d.Hide(); s.do(runeball.CmdKeshat, "winner=home", "double=yes") }),
 		widget.NewButton("Away", func() { d.Hide(); s.do(runeball.CmdKeshat, "winner=away", "double=yes") }))
 	d = dialog.NewCustom("Who scored the Keshat?", "Cancel", box, s.env.Window())
@@ -304,7 +304,7 @@ func (s *Screen) drawSetup(mine bool) {
 	ready := s.button("ready-setup", "Ready", func() { s.selected = ""; s.do(runeball.CmdReadySetup) })
 	ready.Importance = widget.HighImportance
 	row = append(row, ready)
-	s.phaseBox.Add(newFitGrid(len(row), tall(56, row)...))
+	s.phaseBox.Add(kit.NewFitGrid(len(row), tall(56, row)...))
 	switch {
 	case onField && sel.Kicker:
 		s.phaseBox.Add(kit.Wrapped(fmt.Sprintf("%s %s, on %s, is the kicker.", sel.ID, sel.Name, sel.Cell)))
@@ -330,7 +330,7 @@ func (s *Screen) drawSetup(mine bool) {
 	}
 	if len(bench) > 0 {
 		s.phaseBox.Add(kit.Caption("Bench"))
-		s.phaseBox.Add(newFitGrid(3, bench...))
+		s.phaseBox.Add(kit.NewFitGrid(3, bench...))
 	}
 }
 
@@ -460,7 +460,7 @@ func (s *Screen) drawActing() {
 		}
 		btns = append(btns, kit.WithMinSize(b, 72, 48))
 	}
-	s.actBox.Add(newFitGrid(3, btns...))
+	s.actBox.Add(kit.NewFitGrid(3, btns...))
 }
 
 // drawMoveAim is the move being drawn: the path, then Go as a half or
@@ -496,7 +496,7 @@ func (s *Screen) drawMoveAim() {
 		row = append(row, h, f)
 	}
 	row = append(row, s.button("cancel", "Cancel", s.cancelAim))
-	s.actBox.Add(newFitGrid(len(row), row...))
+	s.actBox.Add(kit.NewFitGrid(len(row), row...))
 }
 
 func (s *Screen) cancelAim() {

@@ -50,7 +50,7 @@ func (s *Screen) drawPrompt() {
 	if len(btns) > 4 {
 		cols = 3
 	}
-	s.promptBox.Add(newFitGrid(cols, btns...))
+	s.promptBox.Add(kit.NewFitGrid(cols, btns...))
 }
 
 // drawDice is a dice prompt: what each die is for, Roll for me, and the
@@ -89,7 +89,7 @@ func (s *Screen) drawDice(p *runeball.PromptView) {
 		f := f
 		faces = append(faces, s.face(f, len(p.Dice)))
 	}
-	s.promptBox.Add(newFitGrid(6, faces...))
+	s.promptBox.Add(kit.NewFitGrid(6, faces...))
 }
 
 // face is a face button: the face is kept, and when every die has one

@@ -184,7 +184,7 @@ func (r *rosterBuilder) drawSlots(me *runeball.TeamView) {
 			})
 		}))
 	}
-	r.slots.Add(newFitGrid(max(1, len(row)), row...))
+	r.slots.Add(kit.NewFitGrid(max(1, len(row)), row...))
 	r.slots.Add(s.bigButton("lock-roster", "Lock the roster", func() {
 		s.env.Confirm("Lock the roster", "Lock the "+me.Team+" roster? It cannot be changed afterwards.", "Lock", func() {
 			s.do(runeball.CmdLockRoster)
@@ -263,7 +263,7 @@ func (r *rosterBuilder) drawEditor(me *runeball.TeamView) {
 			sels = append(sels, sel)
 			cells = append(cells, kit.Field(strings.ToUpper(n), sel, "", nil))
 		}
-		r.editor.Add(newFitGrid(4, cells...))
+		r.editor.Add(kit.NewFitGrid(4, cells...))
 		r.editor.Add(s.bigButton("assign-stats", "Assign", func() {
 			args := []string{id}
 			for i, n := range runeball.StatNames {
@@ -285,7 +285,7 @@ func (r *rosterBuilder) drawEditor(me *runeball.TeamView) {
 			s.button("set-doctor", "Team doctor", func() { s.do(runeball.CmdSetDoctor, id) }),
 			s.button("remove-player", "Remove", func() { s.do(runeball.CmdRemovePlayer, id) }),
 		}
-		r.editor.Add(newFitGrid(3, row...))
+		r.editor.Add(kit.NewFitGrid(3, row...))
 	}
 }
 
@@ -302,7 +302,7 @@ func (r *rosterBuilder) improve(p *runeball.PlayerView) {
 	raise := widget.NewCheck("the second is set to 8 instead (it is below 8)", nil)
 	s.selects["improve-a"], s.selects["improve-b"] = a, b
 	r.editor.Add(subhead("Improve once: +1 to two stats"))
-	r.editor.Add(newFitGrid(2, a, b))
+	r.editor.Add(kit.NewFitGrid(2, a, b))
 	r.editor.Add(raise)
 	r.editor.Add(s.button("improve", "Improve", func() {
 		args := []string{"player=" + p.ID}
@@ -468,7 +468,7 @@ func statEntries(s *Screen, prefix string, vals []int) ([]*widget.Entry, fyne.Ca
 		ins = append(ins, e)
 		cells = append(cells, kit.Field(strings.ToUpper(n), e, "", nil))
 	}
-	return ins, newFitGrid(4, cells...)
+	return ins, kit.NewFitGrid(4, cells...)
 }
 
 // commaList turns "16 14, 13" into "16,14,13".

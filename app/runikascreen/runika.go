@@ -193,7 +193,7 @@ func (s *Screen) build() {
 	s.draftBox = container.NewVBox(s.draftNote)
 
 	s.thisTurn = kit.Wrapped("")
-	infl := newFitGrid(2)
+	infl := kit.NewFitGrid(2)
 	for i, m := range runika.Masters() {
 		el := m.Element
 		b := widget.NewButton(kit.UpperFirst(el)+" \u00b7 "+m.Name, func() { s.influenceMaster(el) })
@@ -222,7 +222,7 @@ func (s *Screen) build() {
 	s.turnBox = container.NewVBox(
 		s.thisTurn, s.endNote,
 		kit.BoldLabel("Influence a spell master"), infl,
-		kit.BoldLabel("Claim a rune card"), newFitGrid(2, s.runeBtn, s.masteryBtn),
+		kit.BoldLabel("Claim a rune card"), kit.NewFitGrid(2, s.runeBtn, s.masteryBtn),
 	)
 	// The points-token buttons are tapped several times a turn: they
 	// live in the fixed foot, at its very bottom, so no scroll and no
